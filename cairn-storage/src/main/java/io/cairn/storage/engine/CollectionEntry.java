@@ -1,0 +1,25 @@
+package io.cairn.storage.engine;
+
+/**
+ * A key holding a collection (hash or sorted set). Mutable, but only by the keyspace's writer and
+ * only while no open read view can see it: {@link Keyspace} copies an entry created at or before
+ * the newest open view's epoch before changing it (copy-on-write per collection).
+ */
+abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
+    final byte[] key;
+    long expireAt;
+    final long epoch;
+
+    CollectionEntry(byte[] key, long expireAt, long epoch) {
+        this.key = key;
+        this.expireAt = expireAt;
+        this.epoch = epoch;
+    }
+
+    abstract ValueType type();
+
+    abstract int size();
+
+    /** A deep copy of the contents, stamped with {@code epoch}. */
+    abstract CollectionEntry copy(long epoch);
+}

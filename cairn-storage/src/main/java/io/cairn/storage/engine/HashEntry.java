@@ -1,0 +1,31 @@
+package io.cairn.storage.engine;
+
+import java.util.HashMap;
+
+/**
+ * A hash: field to value. Fields are held as ISO-8859-1 strings, which map each byte to one char
+ * and so are binary-safe, compact (one byte per char) and order as unsigned bytes.
+ */
+final class HashEntry extends CollectionEntry {
+    final HashMap<String, byte[]> fields;
+
+    HashEntry(byte[] key, long expireAt, long epoch, HashMap<String, byte[]> fields) {
+        super(key, expireAt, epoch);
+        this.fields = fields;
+    }
+
+    @Override
+    ValueType type() {
+        return ValueType.HASH;
+    }
+
+    @Override
+    int size() {
+        return fields.size();
+    }
+
+    @Override
+    HashEntry copy(long epoch) {
+        return new HashEntry(key, expireAt, epoch, new HashMap<>(fields));
+    }
+}

@@ -1,0 +1,114 @@
+package io.cairn.storage.engine;
+
+import io.cairn.storage.index.HashIndex;
+import io.cairn.storage.index.OrderedIndex;
+import io.cairn.storage.index.View;
+import java.util.HashMap;
+import java.util.TreeSet;
+
+/**
+ * The live keyspace: every entry sits in a {@link HashIndex} for point operations and in an
+ * {@link OrderedIndex} for scans and read views. Physical operations only: no expiry logic, no
+ * type rules and no logging; {@link Txn} adds those on top, and WAL replay calls these directly.
+ *
+ * <p>Not thread-safe: the store's lock serialises all access.
+ */
+final class Keyspace {
+    final HashIndex<Object> hash;
+    final OrderedIndex<Object> tree;
+    private long volatileKeys;
+
+    Keyspace(int expectedKeys) {
+        this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
+        this.tree = new OrderedIndex<>(EntryKeys.INSTANCE);
+    }
+
+    int size() {
+        return hash.size();
+    }
+
+    /** Number of keys that carry an expiry, expired or not. */
+    long volatileKeys() {
+        return volatileKeys;
+    }
+
+    Object get(byte[] key) {
+        return hash.get(key);
+    }
+
+    /** Inserts or replaces the entry under its key. */
+    void put(Object entry) {
+        Object old = hash.put(entry);
+        tree.put(entry);
+        account(old, entry);
+    }
+
+    Object remove(byte[] key) {
+        Object old = hash.remove(key);
+        if (old != null) {
+            tree.remove(key);
+            account(old, null);
+        }
+        return old;
+    }
+
+    void clear() {
+        hash.clear();
+        tree.clear();
+        volatileKeys = 0;
+    }
+
+    /** The entry itself if no open view can see it, else a copy that replaced it in both indexes. */
+    @SuppressWarnings("unchecked")
+    <T extends CollectionEntry> T mutable(T e) {
+        if (!tree.isShared(e.epoch)) {
+            return e;
+        }
+        T copy = (T) e.copy(tree.epoch());
+        put(copy);
+        return copy;
+    }
+
+    HashEntry newHash(byte[] key) {
+        HashEntry e = new HashEntry(key.clone(), 0, tree.epoch(), new HashMap<>());
+        put(e);
+        return e;
+    }
+
+    ZSetEntry newZSet(byte[] key) {
+        ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch(), new HashMap<>(), new TreeSet<>());
+        put(e);
+        return e;
+    }
+
+    /** Sets the expiry of an existing entry (0 removes it); returns the entry now in the indexes. */
+    Object setExpiry(Object e, long expireAt) {
+        if (e instanceof byte[] r) {
+            byte[] updated = StringRecord.withExpiry(r, expireAt);
+            put(updated);
+            return updated;
+        }
+        CollectionEntry c = mutable((CollectionEntry) e);
+        long before = c.expireAt;
+        c.expireAt = expireAt;
+        if (before == 0 && expireAt > 0) {
+            volatileKeys++;
+        } else if (before > 0 && expireAt == 0) {
+            volatileKeys--;
+        }
+        return c;
+    }
+
+    View<Object> openView() {
+        return tree.openView();
+    }
+
+    private void account(Object old, Object now) {
+        if (old != null && EntryKeys.expireAtOf(old) > 0) {
+            volatileKeys--;
+        }
+        if (now != null && EntryKeys.expireAtOf(now) > 0) {
+            volatileKeys++;
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.cairn.storage.engine;
+
+import io.cairn.common.Varints;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Encodes a committed batch of {@link Mutation}s as one WAL record payload, and back. Layout (see
+ * {@code docs/format/wal.md}, "Payload"): a varint count, then per mutation a type byte, the key
+ * as varint length and bytes, and the type's fields; doubles are 8 bytes little-endian, times are
+ * varints of epoch milliseconds.
+ */
+final class MutationCodec {
+    static final byte PUT_STRING = 1;
+    static final byte DELETE = 2;
+    static final byte EXPIRED = 3;
+    static final byte HASH_PUT = 4;
+    static final byte HASH_DELETE = 5;
+    static final byte ZSET_PUT = 6;
+    static final byte ZSET_DELETE = 7;
+    static final byte EXPIRE_AT = 8;
+    static final byte CLEAR = 9;
+
+    private MutationCodec() {
+    }
+
+    static int sizeOf(List<Mutation> batch) {
+        int n = Varints.sizeOf(batch.size());
+        for (Mutation m : batch) {
+            n += 1;
+            if (m instanceof Mutation.Clear) {
+                continue;
+            }
+            n += bytesSize(m.key());
+            n += switch (m) {
+                case Mutation.PutString p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt());
+                case Mutation.HashPut h -> bytesSize(h.field()) + bytesSize(h.value());
+                case Mutation.HashDelete h -> bytesSize(h.field());
+                case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
+                case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
+                case Mutation.Delete d -> 0;
+                case Mutation.Expired e -> 0;
+                case Mutation.Clear c -> 0;
+            };
+        }
+        return n;
+    }
+
+    /** Writes the batch into {@code out}, which must have {@link #sizeOf} bytes remaining. */
+    static void encode(List<Mutation> batch, ByteBuffer out) {
+        Varints.put(out, batch.size());
+        for (Mutation m : batch) {
+            switch (m) {
+                case Mutation.PutString p -> {
+                    head(out, PUT_STRING, p.key());
+                    putBytes(out, p.value());
+                    Varints.put(out, p.expireAt());
+                }
+                case Mutation.Delete d -> head(out, DELETE, d.key());
+                case Mutation.Expired e -> head(out, EXPIRED, e.key());
+                case Mutation.HashPut h -> {
+                    head(out, HASH_PUT, h.key());
+                    putBytes(out, h.field());
+                    putBytes(out, h.value());
+                }
+                case Mutation.HashDelete h -> {
+                    head(out, HASH_DELETE, h.key());
+                    putBytes(out, h.field());
+                }
+                case Mutation.ZSetPut z -> {
+                    head(out, ZSET_PUT, z.key());
+                    putBytes(out, z.member());
+                    out.putDouble(z.score());
+                }
+                case Mutation.ZSetDelete z -> {
+                    head(out, ZSET_DELETE, z.key());
+                    putBytes(out, z.member());
+                }
+                case Mutation.ExpireAt e -> {
+                    head(out, EXPIRE_AT, e.key());
+                    Varints.put(out, e.expireAt());
+                }
+                case Mutation.Clear c -> out.put(CLEAR);
+            }
+        }
+    }
+
+    static ByteBuffer encode(List<Mutation> batch) {
+        ByteBuffer out = ByteBuffer.allocate(sizeOf(batch)).order(ByteOrder.LITTLE_ENDIAN);
+        encode(batch, out);
+        return out.flip();
+    }
+
+    /**
+     * Decodes one payload.
+     *
+     * @throws IllegalArgumentException when the payload is malformed (it passed its checksum, so
+     *         this means a bug or a foreign writer; the caller reports it as corruption)
+     */
+    static List<Mutation> decode(ByteBuffer in) {
+        in = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            int count = Varints.getInt(in, "mutation count", in.remaining());
+            List<Mutation> out = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                byte type = in.get();
+                if (type == CLEAR) {
+                    out.add(new Mutation.Clear());
+                    continue;
+                }
+                byte[] key = getBytes(in);
+                out.add(switch (type) {
+                    case PUT_STRING -> new Mutation.PutString(key, getBytes(in), Varints.get(in));
+                    case DELETE -> new Mutation.Delete(key);
+                    case EXPIRED -> new Mutation.Expired(key);
+                    case HASH_PUT -> new Mutation.HashPut(key, getBytes(in), getBytes(in));
+                    case HASH_DELETE -> new Mutation.HashDelete(key, getBytes(in));
+                    case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
+                    case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
+                    case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
+                    default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..9)");
+                });
+            }
+            if (in.hasRemaining()) {
+                throw new IllegalArgumentException("trailing bytes: " + in.remaining() + " (expected: 0)");
+            }
+            return out;
+        } catch (BufferUnderflowException e) {
+            throw new IllegalArgumentException("payload ends inside a mutation", e);
+        }
+    }
+
+    private static void head(ByteBuffer out, byte type, byte[] key) {
+        out.put(type);
+        putBytes(out, key);
+    }
+
+    private static int bytesSize(byte[] b) {
+        return Varints.sizeOf(b.length) + b.length;
+    }
+
+    private static void putBytes(ByteBuffer out, byte[] b) {
+        Varints.put(out, b.length);
+        out.put(b);
+    }
+
+    private static byte[] getBytes(ByteBuffer in) {
+        int len = Varints.getInt(in, "length", in.remaining());
+        byte[] b = new byte[len];
+        in.get(b);
+        return b;
+    }
+}

@@ -1,0 +1,141 @@
+package io.cairn.storage.engine;
+
+import io.cairn.common.Checksums;
+import io.cairn.common.CorruptionException;
+import io.cairn.common.FormatVersionException;
+import io.cairn.common.Varints;
+import io.cairn.storage.io.FileHandle;
+import io.cairn.storage.io.FileSystem;
+import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.TreeSet;
+
+/**
+ * Loads a snapshot file into a keyspace, checking every checksum and the footer's counts. Any
+ * damage is a {@link CorruptionException} naming the file and offset; a snapshot without a
+ * footer is damaged too (a finished snapshot always has one).
+ */
+final class SnapshotReader {
+    private SnapshotReader() {
+    }
+
+    /** Loads every entry of {@code path} into {@code ks}; returns the snapshot's LSN and entry count. */
+    static long[] load(FileSystem fs, Path path, Keyspace ks) throws IOException {
+        String name = path.getFileName().toString();
+        try (FileHandle f = fs.open(path, FileSystem.OpenMode.READ)) {
+            long size = f.size();
+            ByteBuffer h = read(f, name, 0, SnapshotFormat.HEADER_SIZE, size);
+            byte[] magic = new byte[8];
+            h.get(0, magic);
+            if (!Arrays.equals(magic, SnapshotFormat.MAGIC)) {
+                throw new CorruptionException(name, 0, "bad magic: not a Cairn snapshot");
+            }
+            int expected = h.getInt(SnapshotFormat.HEADER_CHECKED);
+            int actual = Checksums.crc32c(h, 0, SnapshotFormat.HEADER_CHECKED);
+            if (actual != expected) {
+                throw CorruptionException.checksum(name, 0, actual, expected);
+            }
+            int version = h.getInt(8);
+            if (version != SnapshotFormat.VERSION) {
+                throw new FormatVersionException(name, version, SnapshotFormat.VERSION, SnapshotFormat.VERSION);
+            }
+            long lsn = h.getLong(12);
+            long pos = SnapshotFormat.HEADER_SIZE;
+            long entries = 0;
+            long blocks = 0;
+            while (true) {
+                ByteBuffer bh = read(f, name, pos, SnapshotFormat.BLOCK_HEADER_SIZE, size);
+                byte type = bh.get(0);
+                long length = Integer.toUnsignedLong(bh.getInt(1));
+                if (length > size - pos - SnapshotFormat.BLOCK_HEADER_SIZE) {
+                    throw new CorruptionException(name, pos, "bad length: " + length + " runs past the end of the file at " + size);
+                }
+                ByteBuffer block = ByteBuffer.allocate(SnapshotFormat.BLOCK_HEADER_SIZE + (int) length)
+                        .order(ByteOrder.LITTLE_ENDIAN);
+                f.readFully(block, pos);
+                int crc = SnapshotFormat.blockCrc(block.array(), (int) length);
+                if (crc != block.getInt(5)) {
+                    throw CorruptionException.checksum(name, pos, crc, block.getInt(5));
+                }
+                ByteBuffer payload = block.position(SnapshotFormat.BLOCK_HEADER_SIZE).slice().order(ByteOrder.LITTLE_ENDIAN);
+                blocks++;
+                if (type == SnapshotFormat.BLOCK_FOOTER) {
+                    long countedEntries = payload.getLong(0);
+                    long countedBlocks = payload.getLong(8);
+                    if (countedEntries != entries || countedBlocks != blocks) {
+                        throw new CorruptionException(name, pos, "footer counts: entries=" + countedEntries
+                                + " blocks=" + countedBlocks + " vs read entries=" + entries + " blocks=" + blocks);
+                    }
+                    long end = pos + SnapshotFormat.BLOCK_HEADER_SIZE + length;
+                    if (end != size) {
+                        throw new CorruptionException(name, end, "trailing bytes after footer: " + (size - end));
+                    }
+                    return new long[] {lsn, entries};
+                }
+                if (type != SnapshotFormat.BLOCK_ENTRIES) {
+                    throw new CorruptionException(name, pos, "block type: " + type + " (expected: 1 or 2)");
+                }
+                try {
+                    while (payload.hasRemaining()) {
+                        ks.put(readEntry(payload, ks.tree.epoch()));
+                        entries++;
+                    }
+                } catch (BufferUnderflowException | IllegalArgumentException e) {
+                    throw new CorruptionException(name, pos, "malformed entry in block: " + e.getMessage());
+                }
+                pos += SnapshotFormat.BLOCK_HEADER_SIZE + length;
+            }
+        }
+    }
+
+    private static Object readEntry(ByteBuffer in, long epoch) {
+        byte kind = in.get();
+        byte[] key = bytes(in);
+        long expireAt = Varints.get(in);
+        switch (kind) {
+            case SnapshotFormat.KIND_STRING -> {
+                return StringRecord.encode(key, bytes(in), expireAt);
+            }
+            case SnapshotFormat.KIND_HASH -> {
+                int n = Varints.getInt(in, "field count", in.remaining());
+                HashMap<String, byte[]> fields = HashMap.newHashMap(n);
+                for (int i = 0; i < n; i++) {
+                    fields.put(new String(bytes(in), StandardCharsets.ISO_8859_1), bytes(in));
+                }
+                return new HashEntry(key, expireAt, epoch, fields);
+            }
+            case SnapshotFormat.KIND_ZSET -> {
+                int n = Varints.getInt(in, "member count", in.remaining());
+                ZSetEntry z = new ZSetEntry(key, expireAt, epoch, HashMap.newHashMap(n), new TreeSet<>());
+                for (int i = 0; i < n; i++) {
+                    String member = new String(bytes(in), StandardCharsets.ISO_8859_1);
+                    z.put(member, in.getDouble());
+                }
+                return z;
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..3)");
+        }
+    }
+
+    private static byte[] bytes(ByteBuffer in) {
+        int n = Varints.getInt(in, "length", in.remaining());
+        byte[] b = new byte[n];
+        in.get(b);
+        return b;
+    }
+
+    private static ByteBuffer read(FileHandle f, String name, long pos, int n, long size) throws IOException {
+        if (pos + n > size) {
+            throw new CorruptionException(name, pos, "truncated: " + (size - pos) + " bytes left (expected: >= " + n + ")");
+        }
+        ByteBuffer b = ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+        f.readFully(b, pos);
+        return b.flip();
+    }
+}

@@ -1,0 +1,102 @@
+package io.cairn.storage.engine;
+
+import io.cairn.common.Varints;
+import java.util.Arrays;
+
+/**
+ * A string entry is one byte array holding everything about the key, so a string key costs one
+ * object (plus its index slots) instead of an entry object, a key array and a value array:
+ *
+ * <pre>
+ * [flags u8][expireAt i64 LE, only when flags &amp; 1][key length varint][key][value ...]
+ * </pre>
+ *
+ * The array is immutable once built: changing the value or the expiry builds a new array. Only
+ * this class knows the layout.
+ */
+final class StringRecord {
+    private static final int HAS_EXPIRY = 1;
+
+    private StringRecord() {
+    }
+
+    static byte[] encode(byte[] key, byte[] value, long expireAt) {
+        return encode(key, value, 0, value.length, expireAt);
+    }
+
+    static byte[] encode(byte[] key, byte[] value, int valueOffset, int valueLength, long expireAt) {
+        int head = 1 + (expireAt > 0 ? 8 : 0) + Varints.sizeOf(key.length);
+        byte[] r = new byte[head + key.length + valueLength];
+        int p = 0;
+        r[p++] = (byte) (expireAt > 0 ? HAS_EXPIRY : 0);
+        if (expireAt > 0) {
+            putLong(r, p, expireAt);
+            p += 8;
+        }
+        p = Varints.put(r, p, key.length);
+        System.arraycopy(key, 0, r, p, key.length);
+        System.arraycopy(value, valueOffset, r, p + key.length, valueLength);
+        return r;
+    }
+
+    /** The same key and value with another expiry (0 for none). */
+    static byte[] withExpiry(byte[] r, long expireAt) {
+        int vo = valueOffset(r);
+        return encode(key(r), r, vo, r.length - vo, expireAt);
+    }
+
+    static long expireAt(byte[] r) {
+        return (r[0] & HAS_EXPIRY) != 0 ? getLong(r, 1) : 0;
+    }
+
+    static int keyOffset(byte[] r) {
+        int p = (r[0] & HAS_EXPIRY) != 0 ? 9 : 1;
+        while (r[p] < 0) {
+            p++;
+        }
+        return p + 1;
+    }
+
+    static int keyLength(byte[] r) {
+        int p = (r[0] & HAS_EXPIRY) != 0 ? 9 : 1;
+        int len = 0;
+        for (int shift = 0; ; shift += 7) {
+            byte b = r[p++];
+            len |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return len;
+            }
+        }
+    }
+
+    static int valueOffset(byte[] r) {
+        return keyOffset(r) + keyLength(r);
+    }
+
+    static byte[] key(byte[] r) {
+        int ko = keyOffset(r);
+        return Arrays.copyOfRange(r, ko, ko + keyLength(r));
+    }
+
+    static byte[] value(byte[] r) {
+        return Arrays.copyOfRange(r, valueOffset(r), r.length);
+    }
+
+    static int valueLength(byte[] r) {
+        return r.length - valueOffset(r);
+    }
+
+    private static void putLong(byte[] b, int p, long v) {
+        for (int i = 0; i < 8; i++) {
+            b[p + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    private static long getLong(byte[] b, int p) {
+        long v = 0;
+        for (int i = 7; i >= 0; i--) {
+            v = (v << 8) | (b[p + i] & 0xFF);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,423 @@
+package io.cairn.storage.engine;
+
+import io.cairn.common.InvalidRequestException;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+
+/**
+ * Reads and writes the keyspace inside {@link Store#execute} or {@link Store#read}, under the
+ * store's lock, so a sequence of calls is atomic with respect to other callers.
+ *
+ * <p>Each write method checks everything first (types, limits) and either throws before changing
+ * anything or applies fully; so a failed call leaves no trace, as a failed Redis command does.
+ * Writes are visible to later reads in the same transaction at once. A key whose expiry has passed
+ * reads as absent; a write that meets one first removes it (logged as {@link Mutation.Expired}).
+ *
+ * <p>Valid only during the call that received it; never keep a reference. Byte arrays returned
+ * are copies; arrays passed in are copied where the store keeps them.
+ */
+public final class Txn {
+    /** {@link #expireAt} of a key that does not exist. */
+    public static final long ABSENT = -2;
+    /** {@link #expireAt} of a key without expiry. */
+    public static final long NO_EXPIRY = -1;
+
+    private final Keyspace ks;
+    private final StoreConfig config;
+    private final List<Mutation> mutations = new ArrayList<>();
+    private long encodedBytes;
+    private long now;
+    private boolean readOnly;
+    private boolean active;
+
+    Txn(Keyspace ks, StoreConfig config) {
+        this.ks = ks;
+        this.config = config;
+    }
+
+    void begin(long now, boolean readOnly) {
+        this.now = now;
+        this.readOnly = readOnly;
+        this.active = true;
+        this.encodedBytes = 0;
+        mutations.clear();
+    }
+
+    /** Ends the transaction; returns the mutations it applied (a fresh list). */
+    List<Mutation> end() {
+        active = false;
+        List<Mutation> out = mutations.isEmpty() ? List.of() : List.copyOf(mutations);
+        mutations.clear();
+        return out;
+    }
+
+    /** The time this transaction treats as now, in epoch milliseconds. */
+    public long now() {
+        return now;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    public ValueType type(byte[] key) {
+        return EntryKeys.typeOf(live(key));
+    }
+
+    public boolean exists(byte[] key) {
+        return live(key) != null;
+    }
+
+    /** The string at {@code key}, or null when absent. */
+    public byte[] get(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return null;
+        }
+        if (e instanceof byte[] r) {
+            return StringRecord.value(r);
+        }
+        throw new WrongTypeException(ValueType.STRING, EntryKeys.typeOf(e));
+    }
+
+    /** The expiry of {@code key} in epoch milliseconds, {@link #NO_EXPIRY}, or {@link #ABSENT}. */
+    public long expireAt(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return ABSENT;
+        }
+        long at = EntryKeys.expireAtOf(e);
+        return at == 0 ? NO_EXPIRY : at;
+    }
+
+    public byte[] hget(byte[] key, byte[] field) {
+        HashEntry h = readHash(key);
+        if (h == null) {
+            return null;
+        }
+        byte[] v = h.fields.get(MutationApplier.latin1(field));
+        return v == null ? null : v.clone();
+    }
+
+    /** Every field and value of the hash, in no particular order; empty when absent. */
+    public List<Map.Entry<byte[], byte[]>> hgetAll(byte[] key) {
+        HashEntry h = readHash(key);
+        if (h == null) {
+            return List.of();
+        }
+        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>(h.fields.size());
+        for (Map.Entry<String, byte[]> f : h.fields.entrySet()) {
+            out.add(new AbstractMap.SimpleImmutableEntry<>(
+                    f.getKey().getBytes(StandardCharsets.ISO_8859_1), f.getValue().clone()));
+        }
+        return out;
+    }
+
+    public int hlen(byte[] key) {
+        HashEntry h = readHash(key);
+        return h == null ? 0 : h.size();
+    }
+
+    public Double zscore(byte[] key, byte[] member) {
+        ZSetEntry z = readZSet(key);
+        return z == null ? null : z.scores.get(MutationApplier.latin1(member));
+    }
+
+    public int zcard(byte[] key) {
+        ZSetEntry z = readZSet(key);
+        return z == null ? 0 : z.size();
+    }
+
+    /**
+     * Members by rank, {@code start} to {@code stop} inclusive, negative ranks counting from the
+     * end, as Redis's {@code ZRANGE}.
+     */
+    public List<ScoredMember> zrangeByRank(byte[] key, long start, long stop) {
+        ZSetEntry z = readZSet(key);
+        if (z == null) {
+            return List.of();
+        }
+        int n = z.size();
+        if (start < 0) {
+            start = Math.max(0, n + start);
+        }
+        if (stop < 0) {
+            stop = n + stop;
+        }
+        stop = Math.min(stop, n - 1);
+        if (start > stop) {
+            return List.of();
+        }
+        List<ScoredMember> out = new ArrayList<>((int) (stop - start + 1));
+        Iterator<ScoredMember> it = z.ordered.iterator();
+        for (long i = 0; i <= stop && it.hasNext(); i++) {
+            ScoredMember m = it.next();
+            if (i >= start) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** Members with {@code min <= score <= max}, skipping {@code offset}, at most {@code count} (negative: all). */
+    public List<ScoredMember> zrangeByScore(byte[] key, double min, double max, long offset, long count) {
+        ZSetEntry z = readZSet(key);
+        if (z == null || min > max) {
+            return List.of();
+        }
+        NavigableSet<ScoredMember> range = z.ordered.subSet(
+                new ScoredMember("", min), true, new ScoredMember("\uffff", max), true);
+        List<ScoredMember> out = new ArrayList<>();
+        long skipped = 0;
+        for (ScoredMember m : range) {
+            if (m.score() < min || m.score() > max) {
+                continue;
+            }
+            if (skipped++ < offset) {
+                continue;
+            }
+            if (count >= 0 && out.size() >= count) {
+                break;
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** Zero-based rank by ascending score, or null when the member or key is absent. */
+    public Long zrank(byte[] key, byte[] member) {
+        ZSetEntry z = readZSet(key);
+        if (z == null) {
+            return null;
+        }
+        Double s = z.scores.get(MutationApplier.latin1(member));
+        if (s == null) {
+            return null;
+        }
+        return (long) z.ordered.headSet(new ScoredMember(MutationApplier.latin1(member), s), false).size();
+    }
+
+    /**
+     * Up to {@code limit} live keys in key order, from {@code from} (inclusive, or exclusive when
+     * {@code exclusive}; null for the first key). The range scan of the ordered index.
+     */
+    public List<byte[]> scanKeys(byte[] from, boolean exclusive, int limit) {
+        List<byte[]> out = new ArrayList<>(Math.min(limit, 1024));
+        if (limit <= 0) {
+            return out;
+        }
+        ks.tree.scan(from, exclusive, e -> {
+            if (!EntryKeys.expired(e, now)) {
+                out.add(EntryKeys.INSTANCE.key(e));
+            }
+            return out.size() < limit;
+        });
+        return out;
+    }
+
+    /** Number of keys, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
+    public long size() {
+        return ks.size();
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** Sets a string value with an expiry (0 for none), replacing whatever the key held. */
+    public void set(byte[] key, byte[] value, long expireAt) {
+        checkWrite(key);
+        checkValue(value);
+        if (expireAt < 0) {
+            throw new IllegalArgumentException("expireAt: " + expireAt + " (expected: >= 0)");
+        }
+        record(new Mutation.PutString(key.clone(), value.clone(), expireAt), key.length + value.length);
+    }
+
+    /** Deletes the key; returns whether it existed. */
+    public boolean delete(byte[] key) {
+        checkWrite(key);
+        if (liveForWrite(key) == null) {
+            return false;
+        }
+        record(new Mutation.Delete(key.clone()), key.length);
+        return true;
+    }
+
+    /** Sets a hash field; returns true when the field is new. */
+    public boolean hset(byte[] key, byte[] field, byte[] value) {
+        checkWrite(key);
+        checkValue(field);
+        checkValue(value);
+        HashEntry h = writeHash(key);
+        boolean added = h == null || !h.fields.containsKey(MutationApplier.latin1(field));
+        record(new Mutation.HashPut(key.clone(), field.clone(), value.clone()),
+                key.length + field.length + value.length);
+        return added;
+    }
+
+    /** Removes a hash field; returns whether it was there. The key goes with its last field. */
+    public boolean hdel(byte[] key, byte[] field) {
+        checkWrite(key);
+        HashEntry h = writeHash(key);
+        if (h == null || !h.fields.containsKey(MutationApplier.latin1(field))) {
+            return false;
+        }
+        record(new Mutation.HashDelete(key.clone(), field.clone()), key.length + field.length);
+        return true;
+    }
+
+    /**
+     * Sets a member's score; returns true when the member is new.
+     *
+     * @throws InvalidRequestException when the score is NaN
+     */
+    public boolean zadd(byte[] key, byte[] member, double score) {
+        checkWrite(key);
+        checkValue(member);
+        if (Double.isNaN(score)) {
+            throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
+        }
+        if (score == 0.0) {
+            score = 0.0; // -0.0 and 0.0 are one score, as in Redis
+        }
+        ZSetEntry z = writeZSet(key);
+        boolean added = z == null || !z.scores.containsKey(MutationApplier.latin1(member));
+        record(new Mutation.ZSetPut(key.clone(), member.clone(), score), key.length + member.length + 8);
+        return added;
+    }
+
+    /** Removes a member; returns whether it was there. The key goes with its last member. */
+    public boolean zrem(byte[] key, byte[] member) {
+        checkWrite(key);
+        ZSetEntry z = writeZSet(key);
+        if (z == null || !z.scores.containsKey(MutationApplier.latin1(member))) {
+            return false;
+        }
+        record(new Mutation.ZSetDelete(key.clone(), member.clone()), key.length + member.length);
+        return true;
+    }
+
+    /**
+     * Sets the key's expiry to {@code at} epoch milliseconds; a time not after now deletes the key
+     * at once, as Redis does. Returns whether the key existed.
+     */
+    public boolean expireAt(byte[] key, long at) {
+        checkWrite(key);
+        if (liveForWrite(key) == null) {
+            return false;
+        }
+        if (at <= now) {
+            record(new Mutation.Delete(key.clone()), key.length);
+        } else {
+            record(new Mutation.ExpireAt(key.clone(), at), key.length + 10);
+        }
+        return true;
+    }
+
+    /** Removes the key's expiry; returns whether it had one. */
+    public boolean persist(byte[] key) {
+        checkWrite(key);
+        Object e = liveForWrite(key);
+        if (e == null || EntryKeys.expireAtOf(e) == 0) {
+            return false;
+        }
+        record(new Mutation.ExpireAt(key.clone(), 0), key.length + 1);
+        return true;
+    }
+
+    /** Removes every key. */
+    public void clear() {
+        checkWritable();
+        record(new Mutation.Clear(), 1);
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    private Object live(byte[] key) {
+        checkActive();
+        Object e = ks.get(key);
+        return e == null || EntryKeys.expired(e, now) ? null : e;
+    }
+
+    /** The live entry; an expired one is removed first and the removal logged. */
+    private Object liveForWrite(byte[] key) {
+        Object e = ks.get(key);
+        if (e != null && EntryKeys.expired(e, now)) {
+            record(new Mutation.Expired(key.clone()), key.length);
+            return null;
+        }
+        return e;
+    }
+
+    private HashEntry readHash(byte[] key) {
+        Object e = live(key);
+        if (e == null || e instanceof HashEntry) {
+            return (HashEntry) e;
+        }
+        throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
+    }
+
+    private ZSetEntry readZSet(byte[] key) {
+        Object e = live(key);
+        if (e == null || e instanceof ZSetEntry) {
+            return (ZSetEntry) e;
+        }
+        throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
+    }
+
+    private HashEntry writeHash(byte[] key) {
+        Object e = ks.get(key);
+        if (e != null && !(e instanceof HashEntry) && !EntryKeys.expired(e, now)) {
+            throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
+        }
+        return (HashEntry) liveForWrite(key);
+    }
+
+    private ZSetEntry writeZSet(byte[] key) {
+        Object e = ks.get(key);
+        if (e != null && !(e instanceof ZSetEntry) && !EntryKeys.expired(e, now)) {
+            throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
+        }
+        return (ZSetEntry) liveForWrite(key);
+    }
+
+    private void record(Mutation m, long approxBytes) {
+        encodedBytes += approxBytes + 16;
+        if (encodedBytes > config.maxRecordBytes()) {
+            throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
+                    + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");
+        }
+        MutationApplier.apply(ks, m);
+        mutations.add(m);
+    }
+
+    private void checkWrite(byte[] key) {
+        checkWritable();
+        if (key.length > config.maxKeyBytes()) {
+            throw new InvalidRequestException("ERR key length: " + key.length
+                    + " (expected: <= " + config.maxKeyBytes() + ")");
+        }
+    }
+
+    private void checkValue(byte[] value) {
+        if (value.length > config.maxValueBytes()) {
+            throw new InvalidRequestException("ERR value length: " + value.length
+                    + " (expected: <= " + config.maxValueBytes() + ")");
+        }
+    }
+
+    private void checkWritable() {
+        checkActive();
+        if (readOnly) {
+            throw new IllegalStateException("write in a read-only transaction");
+        }
+    }
+
+    private void checkActive() {
+        if (!active) {
+            throw new IllegalStateException("transaction used outside its call");
+        }
+    }
+}
