@@ -58,6 +58,7 @@ public final class WalWriter implements AutoCloseable {
     // Owned by the writer thread.
     private FileHandle segment;
     private long segmentSize;
+    private long segmentFirstLsn;
 
     private final AtomicLong durableLsn;
     private final AtomicLong bytesWritten = new AtomicLong();
@@ -301,6 +302,9 @@ public final class WalWriter implements AutoCloseable {
     }
 
     private void rollTo(long firstLsn) throws IOException {
+        if (firstLsn == segmentFirstLsn) {
+            return; // the current segment holds no records yet: it already starts here
+        }
         if (mode == WalMode.FSYNC) {
             segment.sync(); // already synced per group; cheap, keeps the rule local
         }
@@ -322,6 +326,7 @@ public final class WalWriter implements AutoCloseable {
         }
         segment = h;
         segmentSize = WalFormat.HEADER_SIZE;
+        segmentFirstLsn = firstLsn;
     }
 
     private void ensureCapacity(int extra) {

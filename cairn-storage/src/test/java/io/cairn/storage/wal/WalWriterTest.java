@@ -81,6 +81,16 @@ class WalWriterTest {
     }
 
     @Test
+    void rollRequestedBeforeTheFirstRecordKeepsTheFreshSegment() throws IOException {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 20, 1 << 20, 7)) {
+            w.requestRoll();
+            w.append(7, WalTestSupport.payload(7)).join();
+        }
+        assertThat(WalSegments.list(LocalFileSystem.INSTANCE, dir)).extracting(WalSegment::firstLsn).containsExactly(7L);
+        assertThat(WalTestSupport.replayAll(dir, 6)).containsExactly(WalTestSupport.expected(7));
+    }
+
+    @Test
     void whenDurableCompletesOnlyAfterTheRecordIsWritten() {
         try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 20, 1 << 20, 1)) {
             CompletableFuture<Void> f = w.append(1, WalTestSupport.payload(1));
