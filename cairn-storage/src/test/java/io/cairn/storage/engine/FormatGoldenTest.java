@@ -1,0 +1,98 @@
+package io.cairn.storage.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.common.Bytes;
+import io.cairn.common.ManualClock;
+import io.cairn.storage.io.LocalFileSystem;
+import io.cairn.storage.wal.WalMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checked-in files written by format version 1 (hex dumps under {@code src/test/resources/golden})
+ * must still open, and today's writer must still produce them byte for byte. A failure here means
+ * the on-disk format changed: bump the version and keep a reader for the old one.
+ */
+class FormatGoldenTest {
+    private static final long TIME = 1_700_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private static byte[] golden(String name) {
+        try (InputStream in = FormatGoldenTest.class.getResourceAsStream("/golden/" + name + ".hex")) {
+            StringBuilder hex = new StringBuilder();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.US_ASCII).split("\n")) {
+                int hash = line.indexOf('#');
+                hex.append((hash >= 0 ? line.substring(0, hash) : line).replaceAll("\\s", ""));
+            }
+            return HexFormat.of().parseHex(hex);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static StoreConfig config(Path dir) {
+        return StoreConfig.builder(dir).walMode(WalMode.FSYNC).expiryCycle(Duration.ofHours(1))
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+    }
+
+    @Test
+    void walWriterProducesTheVersion1GoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.set(Bytes.utf8("a"), Bytes.utf8("hi")).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("wal-v1-set-a-hi")));
+    }
+
+    @Test
+    void version1GoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-set-a-hi"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.get(Bytes.utf8("a"))).isEqualTo(Bytes.utf8("hi"));
+        }
+    }
+
+    private static void fill(Store s) {
+        s.execute(t -> {
+            t.set(Bytes.utf8("s"), Bytes.utf8("v"), TIME + 60_000);
+            t.hset(Bytes.utf8("h"), Bytes.utf8("f"), Bytes.utf8("x"));
+            t.zadd(Bytes.utf8("z"), Bytes.utf8("m"), 1.5);
+            return null;
+        }).await();
+    }
+
+    @Test
+    void checkpointProducesTheVersion1GoldenSnapshot() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            fill(s);
+            s.checkpoint().join();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("snapshot-00000000000000000001.snap"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("snapshot-v1-three-types")));
+    }
+
+    @Test
+    void version1GoldenSnapshotStillOpens() throws IOException {
+        Files.write(dir.resolve("snapshot-00000000000000000001.snap"), golden("snapshot-v1-three-types"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.get(Bytes.utf8("s"))).isEqualTo(Bytes.utf8("v"));
+            assertThat(s.<Long>read(t -> t.expireAt(Bytes.utf8("s")))).isEqualTo(TIME + 60_000);
+            assertThat(s.<byte[]>read(t -> t.hget(Bytes.utf8("h"), Bytes.utf8("f")))).isEqualTo(Bytes.utf8("x"));
+            assertThat(s.<List<ScoredMember>>read(t -> t.zrangeByRank(Bytes.utf8("z"), 0, -1)))
+                    .containsExactly(new ScoredMember("m", 1.5));
+            assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(3);
+        }
+    }
+}
