@@ -107,23 +107,7 @@ final class MutationCodec {
             int count = Varints.getInt(in, "mutation count", in.remaining());
             List<Mutation> out = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                byte type = in.get();
-                if (type == CLEAR) {
-                    out.add(new Mutation.Clear());
-                    continue;
-                }
-                byte[] key = getBytes(in);
-                out.add(switch (type) {
-                    case PUT_STRING -> new Mutation.PutString(key, getBytes(in), Varints.get(in));
-                    case DELETE -> new Mutation.Delete(key);
-                    case EXPIRED -> new Mutation.Expired(key);
-                    case HASH_PUT -> new Mutation.HashPut(key, getBytes(in), getBytes(in));
-                    case HASH_DELETE -> new Mutation.HashDelete(key, getBytes(in));
-                    case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
-                    case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
-                    case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
-                    default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..9)");
-                });
+                out.add(decodeOne(in));
             }
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("trailing bytes: " + in.remaining() + " (expected: 0)");
@@ -132,6 +116,66 @@ final class MutationCodec {
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("payload ends inside a mutation", e);
         }
+    }
+
+    /**
+     * Decodes one payload and applies it to {@code ks}; returns the number of mutations. Same
+     * result as {@link #decode} followed by {@link MutationApplier#apply}, but string puts, the
+     * bulk of most logs, are built straight from the payload bytes with no intermediate arrays,
+     * which makes recovery several times cheaper in allocation.
+     */
+    static int replay(ByteBuffer in, Keyspace ks) {
+        if (!in.hasArray()) {
+            List<Mutation> ms = decode(in);
+            ms.forEach(m -> MutationApplier.apply(ks, m));
+            return ms.size();
+        }
+        in = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        byte[] a = in.array();
+        int base = in.arrayOffset();
+        try {
+            int count = Varints.getInt(in, "mutation count", in.remaining());
+            for (int i = 0; i < count; i++) {
+                if (in.get(in.position()) == PUT_STRING) {
+                    in.get();
+                    int keyLen = Varints.getInt(in, "length", in.remaining());
+                    int keyOff = base + in.position();
+                    in.position(in.position() + keyLen);
+                    int valueLen = Varints.getInt(in, "length", in.remaining());
+                    int valueOff = base + in.position();
+                    in.position(in.position() + valueLen);
+                    long expireAt = Varints.get(in);
+                    ks.put(StringRecord.encode(a, keyOff, keyLen, valueOff, valueLen, expireAt));
+                } else {
+                    MutationApplier.apply(ks, decodeOne(in));
+                }
+            }
+            if (in.hasRemaining()) {
+                throw new IllegalArgumentException("trailing bytes: " + in.remaining() + " (expected: 0)");
+            }
+            return count;
+        } catch (BufferUnderflowException | IndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("payload ends inside a mutation", e);
+        }
+    }
+
+    private static Mutation decodeOne(ByteBuffer in) {
+        byte type = in.get();
+        if (type == CLEAR) {
+            return new Mutation.Clear();
+        }
+        byte[] key = getBytes(in);
+        return switch (type) {
+            case PUT_STRING -> new Mutation.PutString(key, getBytes(in), Varints.get(in));
+            case DELETE -> new Mutation.Delete(key);
+            case EXPIRED -> new Mutation.Expired(key);
+            case HASH_PUT -> new Mutation.HashPut(key, getBytes(in), getBytes(in));
+            case HASH_DELETE -> new Mutation.HashDelete(key, getBytes(in));
+            case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
+            case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
+            case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..9)");
+        };
     }
 
     private static void head(ByteBuffer out, byte type, byte[] key) {

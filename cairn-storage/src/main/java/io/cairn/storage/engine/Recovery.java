@@ -68,12 +68,8 @@ final class Recovery {
             long[] mutations = new long[1];
             WalReplay.Result replay;
             try {
-                replay = WalReplay.replay(fs, dir, snapLsn, config.maxRecordBytes(), (lsn, payload) -> {
-                    for (Mutation m : MutationCodec.decode(payload)) {
-                        MutationApplier.apply(ks, m);
-                        mutations[0]++;
-                    }
-                });
+                replay = WalReplay.replay(fs, dir, snapLsn, config.maxRecordBytes(),
+                        (lsn, payload) -> mutations[0] += MutationCodec.replay(payload, ks));
             } catch (CorruptionException e) {
                 if (firstDamage != null) {
                     // A fallback that cannot be completed: report the damage that forced it.

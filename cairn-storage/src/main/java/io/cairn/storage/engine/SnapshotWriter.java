@@ -22,7 +22,9 @@ final class SnapshotWriter implements AutoCloseable {
     private final Path tmp;
     private final Path target;
     private final FileHandle file;
-    private ByteBuffer block = ByteBuffer.allocate(SnapshotFormat.TARGET_BLOCK_BYTES * 2).order(ByteOrder.LITTLE_ENDIAN);
+    // Holds the block header (reserved, filled at flush) followed by the payload being built, so
+    // a block is written with no copy and no allocation.
+    private ByteBuffer block = newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2);
     private long entries;
     private long blocks;
     private long bytes;
@@ -74,14 +76,14 @@ final class SnapshotWriter implements AutoCloseable {
             }
         }
         entries++;
-        if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES) {
+        if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {
             flushBlock(SnapshotFormat.BLOCK_ENTRIES);
         }
     }
 
     /** Writes the footer, syncs, and renames the file into place. Returns the file size. */
     long finish() throws IOException {
-        if (block.position() > 0) {
+        if (block.position() > SnapshotFormat.BLOCK_HEADER_SIZE) {
             flushBlock(SnapshotFormat.BLOCK_ENTRIES);
         }
         block.putLong(entries).putLong(blocks + 1);
@@ -115,6 +117,12 @@ final class SnapshotWriter implements AutoCloseable {
         block.put(b);
     }
 
+    private static ByteBuffer newBlock(int capacity) {
+        ByteBuffer b = ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
+        b.position(SnapshotFormat.BLOCK_HEADER_SIZE);
+        return b;
+    }
+
     private void ensure(int extra) {
         if (block.remaining() < extra) {
             ByteBuffer bigger = ByteBuffer.allocate(Math.max(block.capacity() * 2, block.position() + extra))
@@ -126,17 +134,17 @@ final class SnapshotWriter implements AutoCloseable {
     }
 
     private void flushBlock(byte type) throws IOException {
-        int length = block.position();
-        ByteBuffer out = ByteBuffer.allocate(SnapshotFormat.BLOCK_HEADER_SIZE + length).order(ByteOrder.LITTLE_ENDIAN);
-        out.put(type).putInt(length).putInt(0).put(block.flip());
-        out.putInt(5, SnapshotFormat.blockCrc(out.array(), length));
-        file.writeFully(out.flip());
-        bytes += out.limit();
+        int length = block.position() - SnapshotFormat.BLOCK_HEADER_SIZE;
+        block.put(0, type).putInt(1, length);
+        block.putInt(5, SnapshotFormat.blockCrc(block.array(), length));
+        block.flip();
+        file.writeFully(block);
+        bytes += SnapshotFormat.BLOCK_HEADER_SIZE + length;
         blocks++;
         if (block.capacity() > SnapshotFormat.TARGET_BLOCK_BYTES * 4) {
-            block = ByteBuffer.allocate(SnapshotFormat.TARGET_BLOCK_BYTES * 2).order(ByteOrder.LITTLE_ENDIAN);
+            block = newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2);
         } else {
-            block.clear();
+            block.clear().position(SnapshotFormat.BLOCK_HEADER_SIZE);
         }
     }
 

@@ -181,6 +181,28 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a read-only {@code body} and returns its value with the durability of everything it
+     * may have seen: the future completes once the last batch committed before the read is
+     * durable. A server acknowledges a read with it, so no client is shown a write that a crash
+     * could still take back. Works after a log failure (the future then fails).
+     */
+    public <R> Result<R> query(Function<Txn, R> body) {
+        lock.lock();
+        try {
+            checkOpen();
+            txn.begin(clock.millis(), true);
+            try {
+                R value = body.apply(txn);
+                return new Result<>(value, lastLsn, whenDurable(lastLsn));
+            } finally {
+                txn.end();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Applies every operation of the batch, or none when any would fail; one log record. */
     public Result<Void> write(WriteBatch batch) {
         return execute(t -> {

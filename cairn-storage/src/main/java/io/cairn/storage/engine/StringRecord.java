@@ -39,6 +39,22 @@ final class StringRecord {
         return r;
     }
 
+    /** Builds a record from a key and a value that lie in one array (a decoded log payload). */
+    static byte[] encode(byte[] src, int keyOffset, int keyLength, int valueOffset, int valueLength, long expireAt) {
+        int head = 1 + (expireAt > 0 ? 8 : 0) + Varints.sizeOf(keyLength);
+        byte[] r = new byte[head + keyLength + valueLength];
+        int p = 0;
+        r[p++] = (byte) (expireAt > 0 ? HAS_EXPIRY : 0);
+        if (expireAt > 0) {
+            putLong(r, p, expireAt);
+            p += 8;
+        }
+        p = Varints.put(r, p, keyLength);
+        System.arraycopy(src, keyOffset, r, p, keyLength);
+        System.arraycopy(src, valueOffset, r, p + keyLength, valueLength);
+        return r;
+    }
+
     /** The same key and value with another expiry (0 for none). */
     static byte[] withExpiry(byte[] r, long expireAt) {
         int vo = valueOffset(r);

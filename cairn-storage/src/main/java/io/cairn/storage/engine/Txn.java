@@ -218,6 +218,41 @@ public final class Txn {
         return out;
     }
 
+    /**
+     * A random live key, or null when there is none. Tries a bounded number of random probes, so
+     * a keyspace of mostly expired keys may answer null, as Redis's RANDOMKEY may.
+     */
+    public byte[] randomKey(java.util.random.RandomGenerator random) {
+        checkActive();
+        for (int i = 0; i < 100; i++) {
+            Object e = ks.hash.entryNear(random.nextInt());
+            if (e == null) {
+                return null;
+            }
+            if (!EntryKeys.expired(e, now)) {
+                return EntryKeys.INSTANCE.key(e);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
+     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set); null when absent.
+     */
+    public String encoding(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return null;
+        }
+        return switch (EntryKeys.typeOf(e)) {
+            case STRING -> "record";
+            case HASH -> "hashtable";
+            case ZSET -> "treeset";
+            case NONE -> null;
+        };
+    }
+
     /** Number of keys, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
     public long size() {
         return ks.size();

@@ -112,6 +112,25 @@ public final class HashIndex<E> {
         return removed;
     }
 
+    /**
+     * An entry found by probing from slot {@code start} (any int; reduced to the table), or null
+     * when empty. With a uniformly random start this picks entries roughly uniformly, as Redis's
+     * RANDOMKEY does.
+     */
+    @SuppressWarnings("unchecked")
+    public E entryNear(int start) {
+        if (size == 0) {
+            return null;
+        }
+        Object[] t = table;
+        int mask = t.length - 1;
+        for (int i = start & mask; ; i = (i + 1) & mask) {
+            if (t[i] != null) {
+                return (E) t[i];
+            }
+        }
+    }
+
     public void clear() {
         table = new Object[MIN_CAPACITY];
         threshold = MIN_CAPACITY * 3 / 4;

@@ -54,7 +54,7 @@ public final class OrderedIndex<E> {
         root = writable(root);
         replaced = null;
         split = null;
-        insert(root, entry);
+        insert(root, entry, root instanceof Inner ? access.key(entry) : null);
         if (split != null) {
             Inner r = new Inner(epoch);
             r.children[0] = root;
@@ -295,14 +295,12 @@ public final class OrderedIndex<E> {
     }
 
     @SuppressWarnings("unchecked")
-    private void insert(Node node, E entry) {
-        byte[] key = null;
+    private void insert(Node node, E entry, byte[] key) {
         if (node instanceof Inner in) {
-            key = access.key(entry);
             int i = childIndex(in, key);
             Node child = writable(in.children[i]);
             in.children[i] = child;
-            insert(child, entry);
+            insert(child, entry, key);
             if (split != null) {
                 Node right = split;
                 split = null;
