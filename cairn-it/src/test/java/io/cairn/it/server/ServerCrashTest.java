@@ -1,0 +1,129 @@
+package io.cairn.it.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.cli.Main;
+import io.cairn.testkit.Seeds;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Runs {@code cairn server} in a child JVM, writes through the Redis protocol from several
+ * connections, kills the server with SIGKILL at a random moment, restarts it on the same
+ * directory and checks that every acknowledged write is there.
+ */
+class ServerCrashTest {
+    private static final int CLIENTS = 4;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fsync", "write"})
+    void acknowledgedWritesSurviveKillingTheServer(String wal) throws Exception {
+        RandomGenerator rnd = Seeds.random(Seeds.seed());
+        for (int round = 0; round < 2; round++) {
+            killAndCheck(wal, 300 + rnd.nextInt(1200), round);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fsync", "write"})
+    @Tag("long")
+    void acknowledgedWritesSurviveManyServerKills(String wal) throws Exception {
+        RandomGenerator rnd = Seeds.random(Seeds.seed());
+        for (int round = 0; round < 30; round++) {
+            killAndCheck(wal, 100 + rnd.nextInt(3000), round);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private void killAndCheck(String wal, long runMillis, int round) throws Exception {
+        int port = freePort();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--dir", dir.toString(), "--wal", wal, "--checkpoint-interval", "1")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Map<Integer, Long> acked = new ConcurrentHashMap<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> writers = new ArrayList<>();
+        try {
+            awaitPort(port, p);
+            for (int c = 0; c < CLIENTS; c++) {
+                int client = c;
+                writers.add(Thread.ofPlatform().start(() -> {
+                    try (Jedis j = new Jedis("127.0.0.1", port, 10_000)) {
+                        for (long seq = 0; !stop.get(); seq++) {
+                            String key = "r" + round + ":c" + client + ":" + seq;
+                            if (seq % 3 == 0) {
+                                j.hset("r" + round + ":h" + client, Long.toString(seq), key);
+                            } else {
+                                j.set(key, "v" + seq);
+                            }
+                            acked.put(client, seq);
+                        }
+                    } catch (RuntimeException e) {
+                        // the server died: writes from here on were not acknowledged
+                    }
+                }));
+            }
+            Thread.sleep(runMillis);
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+            stop.set(true);
+            for (Thread t : writers) {
+                t.join(20_000);
+            }
+        }
+        assertThat(acked).as("writes were acknowledged before the kill").isNotEmpty();
+        try (TestServer restarted = TestServer.start(dir, wal); Jedis j = new Jedis("127.0.0.1", restarted.port())) {
+            for (Map.Entry<Integer, Long> e : acked.entrySet()) {
+                int client = e.getKey();
+                for (long seq = 0; seq <= e.getValue(); seq++) {
+                    String key = "r" + round + ":c" + client + ":" + seq;
+                    if (seq % 3 == 0) {
+                        assertThat(j.hget("r" + round + ":h" + client, Long.toString(seq)))
+                                .as("acknowledged HSET %s", key).isEqualTo(key);
+                    } else {
+                        assertThat(j.get(key)).as("acknowledged SET %s", key).isEqualTo("v" + seq);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void awaitPort(int port, Process p) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            if (!p.isAlive()) {
+                throw new AssertionError("server exited with " + p.exitValue());
+            }
+            try (Socket s = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("server did not listen on " + port);
+    }
+}

@@ -1,0 +1,617 @@
+package io.cairn.resp;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every command Cairn serves, as {@link CommandSpec} data copied from Redis 7.2's command table
+ * ({@code src/commands/*.json}, compiled into {@code src/commands.def}). The registry of handlers
+ * is built from {@link #all()}; nothing here runs a command.
+ *
+ * <p>Each command is one call of a small DSL that reads like a row of {@code COMMAND INFO}:
+ * <pre>{@code
+ * cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
+ *     "Returns the string value of a key.", "1.0.0", "O(1)", "key:key")
+ * }</pre>
+ * name, arity, flags, first key, last key, step, ACL categories, group, summary, since, complexity,
+ * arguments. A subcommand is named {@code "container|sub"} and listed right after its container.
+ *
+ * <p><b>Flags and categories are what {@code COMMAND INFO} reports</b>, not the raw json: flags Redis
+ * hides there ({@code may_replicate}, {@code sentinel}, {@code protected},
+ * {@code touches_arbitrary_keys}) are left out, {@code movablekeys} is added where Redis adds it
+ * (SET, which has a getkeys procedure), and the ACL categories include the implicit ones Redis derives
+ * from the flags ({@code write} gives {@code @write}, {@code readonly} {@code @read}, {@code admin}
+ * {@code @admin @dangerous}, {@code fast} {@code @fast}, anything not fast {@code @slow}). Both are
+ * stored in Redis's reply order whatever order a row lists them in, and an unknown name fails class
+ * initialisation. Key positions are the legacy first/last/step that {@code COMMAND INFO} derives
+ * from the key specs (RENAME and COPY: 1 2 1; MSET: 1 -1 2).
+ *
+ * <p><b>Argument mini-language</b> (for {@code COMMAND DOCS}); arguments are separated by spaces:
+ * <ul>
+ *   <li>{@code name:type} an argument; type is one of {@code key string integer double pattern
+ *       unix-time}: {@code key:key}, {@code seconds:integer}</li>
+ *   <li>{@code TOKEN} a pure token named after itself in lower case: {@code GET}, {@code WITHSCORES}</li>
+ *   <li>{@code TOKEN=name} a pure token with another name: {@code CH=change}</li>
+ *   <li>{@code TOKEN=name:type} an argument that follows a token: {@code MATCH=pattern:pattern}</li>
+ *   <li>{@code name{a|b|c}} one of the alternatives, each itself an argument:
+ *       {@code condition{NX|XX}}, {@code expiration{EX=seconds:integer|KEEPTTL}}</li>
+ *   <li>{@code name(a b c)} a block of arguments given together: {@code data(field:string value:string)};
+ *       a oneof or block may be preceded by a token: {@code LIMIT=limit(offset:integer count:integer)}</li>
+ *   <li>{@code [x]} makes {@code x} optional; a trailing {@code ...} makes it repeatable:
+ *       {@code key:key...}, {@code [section:string...]}, {@code data(key:key value:string)...}</li>
+ * </ul>
+ */
+public final class CommandTable {
+
+    /** Flags in the order {@code COMMAND INFO} prints them (server.c {@code addReplyCommandFlags}). */
+    private static final List<String> FLAG_ORDER = List.of("write", "readonly", "denyoom", "module", "admin",
+            "pubsub", "noscript", "blocking", "loading", "stale", "skip_monitor", "skip_slowlog", "asking", "fast",
+            "no_auth", "no_mandatory_keys", "no_async_loading", "no_multi", "movablekeys", "allow_busy");
+
+    /** ACL categories in Redis's order (acl.c {@code ACLCommandCategories}). */
+    private static final List<String> ACL_ORDER = List.of("@keyspace", "@read", "@write", "@set", "@sortedset",
+            "@list", "@hash", "@string", "@bitmap", "@hyperloglog", "@geo", "@stream", "@pubsub", "@admin", "@fast",
+            "@slow", "@blocking", "@dangerous", "@connection", "@transaction", "@scripting");
+
+    private static final Set<String> ARG_TYPES = Set.of("key", "string", "integer", "double", "pattern", "unix-time");
+
+    private static final String CONNECTION = "connection";
+    private static final String SERVER = "server";
+    private static final String GENERIC = "generic";
+    private static final String STRING = "string";
+    private static final String HASH = "hash";
+    private static final String ZSET = "sorted-set";
+    private static final String TX = "transactions";
+
+    private static final String CONTAINER = "Depends on subcommand.";
+    private static final String SCAN_COST = "O(1) for every call. O(N) for a complete iteration, including enough "
+            + "command calls for the cursor to return back to 0. N is the number of elements inside the collection.";
+    private static final String EXPIRE_CONDITION = "[condition{NX|XX|GT|LT}]";
+    private static final String EXPIRATION = "expiration{EX=seconds:integer|PX=milliseconds:integer"
+            + "|EXAT=unix-time-seconds:unix-time|PXAT=unix-time-milliseconds:unix-time";
+    private static final String LIMIT = "[LIMIT=limit(offset:integer count:integer)]";
+    private static final String BY_SCORE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
+            + "and M the number of elements being returned. If M is constant (e.g. always asking for the first 10 "
+            + "elements with LIMIT), you can consider it O(log(N)).";
+    private static final String RANGE_COST =
+            "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
+    private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
+            + "and M the number of elements removed by the operation.";
+
+    private static final List<CommandSpec> ALL = List.of(
+            // connection
+            cmd("ping", -1, "fast", 0, 0, 0, "@fast @connection", CONNECTION,
+                    "Returns the server's liveliness response.", "1.0.0", "O(1)", "[message:string]"),
+            cmd("echo", 2, "loading stale fast", 0, 0, 0, "@fast @connection", CONNECTION,
+                    "Returns the given string.", "1.0.0", "O(1)", "message:string"),
+            cmd("hello", -1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
+                    CONNECTION, "Handshakes with the Redis server.", "6.0.0", "O(1)",
+                    "[arguments(protover:integer [AUTH=auth(username:string password:string)]"
+                            + " [SETNAME=clientname:string])]"),
+            cmd("auth", -2, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
+                    CONNECTION, "Authenticates the connection.", "1.0.0",
+                    "O(N) where N is the number of passwords defined for the user", "[username:string] password:string"),
+            cmd("select", 2, "loading stale fast", 0, 0, 0, "@fast @connection", CONNECTION,
+                    "Changes the selected database.", "1.0.0", "O(1)", "index:integer"),
+            cmd("quit", -1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
+                    CONNECTION, "Closes the connection.", "1.0.0", "O(1)", ""),
+            cmd("reset", 1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
+                    CONNECTION, "Resets the connection.", "6.2.0", "O(1)", ""),
+            cmd("client", -2, "", 0, 0, 0, "@slow", CONNECTION,
+                    "A container for client connection commands.", "2.4.0", CONTAINER, ""),
+            cmd("client|id", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Returns the unique client ID of the connection.", "5.0.0", "O(1)", ""),
+            cmd("client|setname", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Sets the connection name.", "2.6.9", "O(1)", "connection-name:string"),
+            cmd("client|getname", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Returns the name of the connection.", "2.6.9", "O(1)", ""),
+            cmd("client|list", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Lists open connections.", "2.4.0", "O(N) where N is the number of client connections",
+                    "[TYPE=client-type{NORMAL|MASTER|REPLICA|PUBSUB}] [ID=client-id:integer...]"),
+            cmd("client|info", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Returns information about the connection.", "6.2.0", "O(1)", ""),
+            cmd("client|kill", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Terminates open connections.", "2.4.0",
+                    "O(N) where N is the number of client connections",
+                    "filter{old-format:string|new-format{[ID=client-id:integer]"
+                            + "|[TYPE=client-type{NORMAL|MASTER|SLAVE|REPLICA|PUBSUB}]|[USER=username:string]"
+                            + "|[ADDR=addr:string]|[LADDR=laddr:string]|[SKIPME=skipme{YES|NO}]}...}"),
+            // server
+            cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
+                    "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]"),
+            cmd("config", -2, "", 0, 0, 0, "@slow", SERVER,
+                    "A container for server configuration commands.", "2.0.0", CONTAINER, ""),
+            cmd("config|get", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns the effective values of configuration parameters.", "2.0.0",
+                    "O(N) when N is the number of configuration parameters provided", "parameter:string..."),
+            cmd("config|set", -4, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Sets configuration parameters in-flight.", "2.0.0",
+                    "O(N) when N is the number of configuration parameters provided",
+                    "data(parameter:string value:string)..."),
+            cmd("config|resetstat", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Resets the server's statistics.", "2.0.0", "O(1)", ""),
+            cmd("dbsize", 1, "readonly fast", 0, 0, 0, "@keyspace @read @fast", SERVER,
+                    "Returns the number of keys in the database.", "1.0.0", "O(1)", ""),
+            cmd("flushdb", -1, "write", 0, 0, 0, "@keyspace @write @slow @dangerous", SERVER,
+                    "Remove all keys from the current database.", "1.0.0",
+                    "O(N) where N is the number of keys in the selected database", "[flush-type{ASYNC|SYNC}]"),
+            cmd("flushall", -1, "write", 0, 0, 0, "@keyspace @write @slow @dangerous", SERVER,
+                    "Removes all keys from all databases.", "1.0.0",
+                    "O(N) where N is the total number of keys in all databases", "[flush-type{ASYNC|SYNC}]"),
+            cmd("time", 1, "loading stale fast", 0, 0, 0, "@fast", SERVER,
+                    "Returns the server time.", "2.6.0", "O(1)", ""),
+            cmd("save", 1, "admin noscript no_async_loading no_multi", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Synchronously saves the database(s) to disk.", "1.0.0",
+                    "O(N) where N is the total number of keys in all databases", ""),
+            cmd("bgsave", -1, "admin noscript no_async_loading", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Asynchronously saves the database(s) to disk.", "1.0.0", "O(1)", "[SCHEDULE]"),
+            cmd("lastsave", 1, "loading stale fast", 0, 0, 0, "@admin @fast @dangerous", SERVER,
+                    "Returns the Unix timestamp of the last successful save to disk.", "1.0.0", "O(1)", ""),
+            cmd("shutdown", -1, "admin noscript loading stale no_multi allow_busy", 0, 0, 0,
+                    "@admin @slow @dangerous", SERVER,
+                    "Synchronously saves the database(s) to disk and shuts down the Redis server.", "1.0.0",
+                    "O(N) when saving, where N is the total number of keys in all databases when saving data,"
+                            + " otherwise O(1)", "[save-selector{NOSAVE|SAVE}] [NOW] [FORCE] [ABORT]"),
+            cmd("debug", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "A container for debugging commands.", "1.0.0", CONTAINER, ""),
+            cmd("command", -1, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Returns detailed information about all commands.", "2.8.13",
+                    "O(N) where N is the total number of Redis commands", ""),
+            cmd("command|count", 2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Returns a count of commands.", "2.8.13", "O(1)", ""),
+            cmd("command|info", -2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Returns information about one, multiple or all commands.", "2.8.13",
+                    "O(N) where N is the number of commands to look up", "[command-name:string...]"),
+            cmd("command|docs", -2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Returns documentary information about one, multiple or all commands.", "7.0.0",
+                    "O(N) where N is the number of commands to look up", "[command-name:string...]"),
+            cmd("object", -2, "", 0, 0, 0, "@slow", GENERIC,
+                    "A container for object introspection commands.", "2.2.3", CONTAINER, ""),
+            cmd("object|encoding", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
+                    "Returns the internal encoding of a Redis object.", "2.2.3", "O(1)", "key:key"),
+            cmd("object|refcount", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
+                    "Returns the reference count of a value of a key.", "2.2.3", "O(1)", "key:key"),
+            cmd("object|idletime", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
+                    "Returns the time since the last access to a Redis object.", "2.2.3", "O(1)", "key:key"),
+            cmd("object|freq", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
+                    "Returns the logarithmic access frequency counter of a Redis object.", "4.0.0", "O(1)", "key:key"),
+            // keys
+            cmd("del", -2, "write", 1, -1, 1, "@keyspace @write @slow", GENERIC, "Deletes one or more keys.", "1.0.0",
+                    "O(N) where N is the number of keys that will be removed. When a key to remove holds a value other"
+                            + " than a string, the individual complexity for this key is O(M) where M is the number of"
+                            + " elements in the list, set, sorted set or hash. Removing a single key that holds a string"
+                            + " value is O(1).", "key:key..."),
+            cmd("unlink", -2, "write fast", 1, -1, 1, "@keyspace @write @fast", GENERIC,
+                    "Asynchronously deletes one or more keys.", "4.0.0",
+                    "O(1) for each key removed regardless of its size. Then the command does O(N) work in a different"
+                            + " thread in order to reclaim memory, where N is the number of allocations the deleted"
+                            + " objects where composed of.", "key:key..."),
+            cmd("exists", -2, "readonly fast", 1, -1, 1, "@keyspace @read @fast", GENERIC,
+                    "Determines whether one or more keys exist.", "1.0.0",
+                    "O(N) where N is the number of keys to check.", "key:key..."),
+            cmd("type", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
+                    "Determines the type of value stored at a key.", "1.0.0", "O(1)", "key:key"),
+            cmd("rename", 3, "write", 1, 2, 1, "@keyspace @write @slow", GENERIC,
+                    "Renames a key and overwrites the destination.", "1.0.0", "O(1)", "key:key newkey:key"),
+            cmd("renamenx", 3, "write fast", 1, 2, 1, "@keyspace @write @fast", GENERIC,
+                    "Renames a key only when the target key name doesn't exist.", "1.0.0", "O(1)", "key:key newkey:key"),
+            cmd("keys", 2, "readonly", 0, 0, 0, "@keyspace @read @slow @dangerous", GENERIC,
+                    "Returns all key names that match a pattern.", "1.0.0",
+                    "O(N) with N being the number of keys in the database, under the assumption that the key names in"
+                            + " the database and the given pattern have limited length.", "pattern:pattern"),
+            cmd("scan", -2, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
+                    "Iterates over the key names in the database.", "2.8.0", SCAN_COST,
+                    "cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer] [TYPE=type:string]"),
+            cmd("expire", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Sets the expiration time of a key in seconds.", "1.0.0", "O(1)",
+                    "key:key seconds:integer " + EXPIRE_CONDITION),
+            cmd("pexpire", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Sets the expiration time of a key in milliseconds.", "2.6.0", "O(1)",
+                    "key:key milliseconds:integer " + EXPIRE_CONDITION),
+            cmd("expireat", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Sets the expiration time of a key to a Unix timestamp.", "1.2.0", "O(1)",
+                    "key:key unix-time-seconds:unix-time " + EXPIRE_CONDITION),
+            cmd("pexpireat", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Sets the expiration time of a key to a Unix milliseconds timestamp.", "2.6.0", "O(1)",
+                    "key:key unix-time-milliseconds:unix-time " + EXPIRE_CONDITION),
+            cmd("ttl", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
+                    "Returns the expiration time in seconds of a key.", "1.0.0", "O(1)", "key:key"),
+            cmd("pttl", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
+                    "Returns the expiration time in milliseconds of a key.", "2.6.0", "O(1)", "key:key"),
+            cmd("expiretime", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
+                    "Returns the expiration time of a key as a Unix timestamp.", "7.0.0", "O(1)", "key:key"),
+            cmd("pexpiretime", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
+                    "Returns the expiration time of a key as a Unix milliseconds timestamp.", "7.0.0", "O(1)", "key:key"),
+            cmd("persist", 2, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Removes the expiration time of a key.", "2.2.0", "O(1)", "key:key"),
+            cmd("randomkey", 1, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
+                    "Returns a random key name from the database.", "1.0.0", "O(1)", ""),
+            cmd("copy", -3, "write denyoom", 1, 2, 1, "@keyspace @write @slow", GENERIC,
+                    "Copies the value of a key to a new key.", "6.2.0",
+                    "O(N) worst case for collections, where N is the number of nested items. O(1) for string values.",
+                    "source:key destination:key [DB=destination-db:integer] [REPLACE]"),
+            // strings
+            cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
+                    "Returns the string value of a key.", "1.0.0", "O(1)", "key:key"),
+            cmd("set", -3, "write denyoom movablekeys", 1, 1, 1, "@write @string @slow", STRING,
+                    "Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.",
+                    "1.0.0", "O(1)", "key:key value:string [condition{NX|XX}] [GET] [" + EXPIRATION + "|KEEPTTL}]"),
+            cmd("setnx", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Set the string value of a key only when the key doesn't exist.", "1.0.0", "O(1)",
+                    "key:key value:string"),
+            cmd("setex", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
+                    "Sets the string value and expiration time of a key. Creates the key if it doesn't exist.",
+                    "2.0.0", "O(1)", "key:key seconds:integer value:string"),
+            cmd("psetex", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
+                    "Sets both string value and expiration time in milliseconds of a key. The key is created if it"
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key milliseconds:integer value:string"),
+            cmd("getset", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Returns the previous string value of a key after setting it to a new value.", "1.0.0", "O(1)",
+                    "key:key value:string"),
+            cmd("getdel", 2, "write fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Returns the string value of a key after deleting the key.", "6.2.0", "O(1)", "key:key"),
+            cmd("getex", -2, "write fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Returns the string value of a key after setting its expiration time.", "6.2.0", "O(1)",
+                    "key:key [" + EXPIRATION + "|PERSIST}]"),
+            cmd("mget", -2, "readonly fast", 1, -1, 1, "@read @string @fast", STRING,
+                    "Atomically returns the string values of one or more keys.", "1.0.0",
+                    "O(N) where N is the number of keys to retrieve.", "key:key..."),
+            cmd("mset", -3, "write denyoom", 1, -1, 2, "@write @string @slow", STRING,
+                    "Atomically creates or modifies the string values of one or more keys.", "1.0.1",
+                    "O(N) where N is the number of keys to set.", "data(key:key value:string)..."),
+            cmd("msetnx", -3, "write denyoom", 1, -1, 2, "@write @string @slow", STRING,
+                    "Atomically modifies the string values of one or more keys only when all keys don't exist.",
+                    "1.0.1", "O(N) where N is the number of keys to set.", "data(key:key value:string)..."),
+            cmd("incr", 2, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.",
+                    "1.0.0", "O(1)", "key:key"),
+            cmd("decr", 2, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.",
+                    "1.0.0", "O(1)", "key:key"),
+            cmd("incrby", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't"
+                            + " exist.", "1.0.0", "O(1)", "key:key increment:integer"),
+            cmd("decrby", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Decrements a number from the integer value of a key. Uses 0 as initial value if the key doesn't"
+                            + " exist.", "1.0.0", "O(1)", "key:key decrement:integer"),
+            cmd("incrbyfloat", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Increment the floating point value of a key by a number. Uses 0 as initial value if the key"
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key increment:double"),
+            cmd("append", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
+                    "Appends a string to the value of a key. Creates the key if it doesn't exist.", "2.0.0",
+                    "O(1). The amortized time complexity is O(1) assuming the appended value is small and the already"
+                            + " present value is of any size, since the dynamic string library used by Redis will double"
+                            + " the free space available on every reallocation.", "key:key value:string"),
+            cmd("strlen", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
+                    "Returns the length of a string value.", "2.2.0", "O(1)", "key:key"),
+            cmd("getrange", 4, "readonly", 1, 1, 1, "@read @string @slow", STRING,
+                    "Returns a substring of the string stored at a key.", "2.4.0",
+                    "O(N) where N is the length of the returned string. The complexity is ultimately determined by the"
+                            + " returned length, but because creating a substring from an existing string is very cheap,"
+                            + " it can be considered O(1) for small strings.", "key:key start:integer end:integer"),
+            cmd("setrange", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
+                    "Overwrites a part of a string value with another by an offset. Creates the key if it doesn't"
+                            + " exist.", "2.2.0",
+                    "O(1), not counting the time taken to copy the new string in place. Usually, this string is very"
+                            + " small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being"
+                            + " the length of the value argument.", "key:key offset:integer value:string"),
+            // hashes
+            cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Creates or modifies the value of a field in a hash.", "2.0.0",
+                    "O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is"
+                            + " called with multiple field/value pairs.", "key:key data(field:string value:string)..."),
+            cmd("hsetnx", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Sets the value of a field in a hash only when the field doesn't exist.", "2.0.0", "O(1)",
+                    "key:key field:string value:string"),
+            cmd("hget", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
+                    "Returns the value of a field in a hash.", "2.0.0", "O(1)", "key:key field:string"),
+            cmd("hmset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Sets the values of multiple fields.", "2.0.0", "O(N) where N is the number of fields being set.",
+                    "key:key data(field:string value:string)..."),
+            cmd("hmget", -3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
+                    "Returns the values of all fields in a hash.", "2.0.0",
+                    "O(N) where N is the number of fields being requested.", "key:key field:string..."),
+            cmd("hgetall", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
+                    "Returns all fields and values in a hash.", "2.0.0", "O(N) where N is the size of the hash.",
+                    "key:key"),
+            cmd("hdel", -3, "write fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain.",
+                    "2.0.0", "O(N) where N is the number of fields to be removed.", "key:key field:string..."),
+            cmd("hlen", 2, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
+                    "Returns the number of fields in a hash.", "2.0.0", "O(1)", "key:key"),
+            cmd("hexists", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
+                    "Determines whether a field exists in a hash.", "2.0.0", "O(1)", "key:key field:string"),
+            cmd("hkeys", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
+                    "Returns all fields in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key"),
+            cmd("hvals", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
+                    "Returns all values in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key"),
+            cmd("hincrby", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the"
+                            + " field doesn't exist.", "2.0.0", "O(1)", "key:key field:string increment:integer"),
+            cmd("hincrbyfloat", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
+                    "Increments the floating point value of a field by a number. Uses 0 as initial value if the field"
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key field:string increment:double"),
+            cmd("hstrlen", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
+                    "Returns the length of the value of a field.", "3.2.0", "O(1)", "key:key field:string"),
+            cmd("hscan", -3, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
+                    "Iterates over fields and values of a hash.", "2.8.0", SCAN_COST,
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            cmd("hrandfield", -2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
+                    "Returns one or more random fields from a hash.", "6.2.0",
+                    "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]"),
+            // sorted sets
+            cmd("zadd", -4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
+                    "Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't"
+                            + " exist.", "1.2.0",
+                    "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
+                    "key:key [condition{NX|XX}] [comparison{GT|LT}] [CH=change] [INCR=increment]"
+                            + " data(score:double member:string)..."),
+            cmd("zrem", -3, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
+                    "Removes one or more members from a sorted set. Deletes the sorted set if all members were"
+                            + " removed.", "1.2.0", "O(M*log(N)) with N being the number of elements in the sorted set"
+                            + " and M the number of elements to be removed.", "key:key member:string..."),
+            cmd("zscore", 3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the score of a member in a sorted set.", "1.2.0", "O(1)", "key:key member:string"),
+            cmd("zmscore", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the score of one or more members in a sorted set.", "6.2.0",
+                    "O(N) where N is the number of members being requested.", "key:key member:string..."),
+            cmd("zincrby", 4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
+                    "Increments the score of a member in a sorted set.", "1.2.0",
+                    "O(log(N)) where N is the number of elements in the sorted set.",
+                    "key:key increment:integer member:string"),
+            cmd("zcard", 2, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the number of members in a sorted set.", "1.2.0", "O(1)", "key:key"),
+            cmd("zcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the count of members in a sorted set that have scores within a range.", "2.0.0",
+                    "O(log(N)) with N being the number of elements in the sorted set.", "key:key min:double max:double"),
+            cmd("zrank", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the index of a member in a sorted set ordered by ascending scores.", "2.0.0", "O(log(N))",
+                    "key:key member:string [WITHSCORE]"),
+            cmd("zrevrank", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the index of a member in a sorted set ordered by descending scores.", "2.0.0", "O(log(N))",
+                    "key:key member:string [WITHSCORE]"),
+            cmd("zrange", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a range of indexes.", "1.2.0", RANGE_COST,
+                    "key:key start:string stop:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT + " [WITHSCORES]"),
+            cmd("zrangebyscore", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a range of scores.", "1.0.5", BY_SCORE_COST,
+                    "key:key min:double max:double [WITHSCORES] " + LIMIT),
+            cmd("zrevrangebyscore", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a range of scores in reverse order.", "2.2.0",
+                    BY_SCORE_COST, "key:key max:double min:double [WITHSCORES] " + LIMIT),
+            cmd("zrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a lexicographical range.", "2.8.9", BY_SCORE_COST,
+                    "key:key min:string max:string " + LIMIT),
+            cmd("zrevrange", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a range of indexes in reverse order.", "1.2.0", RANGE_COST,
+                    "key:key start:integer stop:integer [WITHSCORES]"),
+            cmd("zremrangebyscore", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a range of scores. Deletes the sorted set if all members"
+                            + " were removed.", "1.2.0", REMOVE_RANGE_COST, "key:key min:double max:double"),
+            cmd("zremrangebyrank", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members"
+                            + " were removed.", "2.0.0", REMOVE_RANGE_COST, "key:key start:integer stop:integer"),
+            cmd("zpopmin", -2, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
+                    "Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set"
+                            + " if the last member was popped.", "5.0.0", "O(log(N)*M) with N being the number of"
+                            + " elements in the sorted set, and M being the number of elements popped.",
+                    "key:key [count:integer]"),
+            cmd("zpopmax", -2, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
+                    "Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set"
+                            + " if the last member was popped.", "5.0.0", "O(log(N)*M) with N being the number of"
+                            + " elements in the sorted set, and M being the number of elements popped.",
+                    "key:key [count:integer]"),
+            cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            // transactions
+            cmd("multi", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
+                    "Starts a transaction.", "1.2.0", "O(1)", ""),
+            cmd("exec", 1, "noscript loading stale skip_slowlog", 0, 0, 0, "@slow @transaction", TX,
+                    "Executes all commands in a transaction.", "1.2.0", "Depends on commands in the transaction", ""),
+            cmd("discard", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
+                    "Discards a transaction.", "2.0.0", "O(N), when N is the number of queued commands", ""),
+            cmd("watch", -2, "noscript loading stale fast allow_busy", 1, -1, 1, "@fast @transaction", TX,
+                    "Monitors changes to keys to determine the execution of a transaction.", "2.2.0",
+                    "O(1) for every key.", "key:key..."),
+            cmd("unwatch", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
+                    "Forgets about watched keys of a transaction.", "2.2.0", "O(1)", ""),
+            // Cairn's own
+            cmd("keyrange", 3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
+                    "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index.",
+                    "0.1.0", "O(log(N)+M) where M is count", "start:string count:integer"));
+
+    private static final Map<String, CommandSpec> BY_NAME = index(ALL);
+
+    private CommandTable() {
+    }
+
+    /** Every command and subcommand, containers before their subcommands, in a fixed order. Immutable. */
+    public static List<CommandSpec> all() {
+        return ALL;
+    }
+
+    /**
+     * The spec named {@code lowerName} ({@code "get"}, or {@code "client|id"} for a subcommand), or null
+     * when there is none. The name must already be lower case.
+     */
+    public static CommandSpec lookup(String lowerName) {
+        return BY_NAME.get(lowerName);
+    }
+
+    /** The subcommands of {@code container} in table order; empty when it has none or is unknown. */
+    public static List<CommandSpec> subcommands(String container) {
+        List<CommandSpec> subs = new ArrayList<>();
+        for (CommandSpec spec : ALL) {
+            if (container.equals(spec.container())) {
+                subs.add(spec);
+            }
+        }
+        return List.copyOf(subs);
+    }
+
+    private static Map<String, CommandSpec> index(List<CommandSpec> specs) {
+        Map<String, CommandSpec> byName = new HashMap<>();
+        for (CommandSpec spec : specs) {
+            if (byName.put(spec.name(), spec) != null) {
+                throw new IllegalStateException("command table: " + spec.name() + " is listed twice");
+            }
+        }
+        return Map.copyOf(byName);
+    }
+
+    private static CommandSpec cmd(String name, int arity, String flags, int firstKey, int lastKey, int step,
+                                   String acl, String group, String summary, String since, String complexity,
+                                   String args) {
+        return new CommandSpec(name, arity, ordered(name, flags, FLAG_ORDER), firstKey, lastKey, step,
+                ordered(name, acl, ACL_ORDER), group, summary, since, complexity, new ArgParser(name, args).parseAll());
+    }
+
+    /** The space-separated words of {@code text}, each checked against and sorted by {@code order}. */
+    private static Set<String> ordered(String command, String text, List<String> order) {
+        List<String> words = text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+        for (String word : words) {
+            if (!order.contains(word)) {
+                throw new IllegalStateException("command table: " + command + ": unknown name '" + word
+                        + "' (expected one of " + order + ")");
+            }
+        }
+        Set<String> result = new LinkedHashSet<>();
+        for (String known : order) {
+            if (words.contains(known)) {
+                result.add(known);
+            }
+        }
+        return Collections.unmodifiableSet(result);
+    }
+
+    /** Recursive-descent parser for the argument mini-language described in the class Javadoc. */
+    private static final class ArgParser {
+        private final String command;
+        private final String text;
+        private int pos;
+
+        ArgParser(String command, String text) {
+            this.command = command;
+            this.text = text;
+        }
+
+        List<CommandSpec.Arg> parseAll() {
+            List<CommandSpec.Arg> args = parseSequence('\0');
+            if (pos < text.length()) {
+                throw error("unexpected '" + text.charAt(pos) + "'");
+            }
+            return args;
+        }
+
+        /** Arguments separated by spaces, up to {@code end} (not consumed) or the end of the text. */
+        private List<CommandSpec.Arg> parseSequence(char end) {
+            List<CommandSpec.Arg> args = new ArrayList<>();
+            skipSpaces();
+            while (pos < text.length() && text.charAt(pos) != end) {
+                args.add(parseArg());
+                skipSpaces();
+            }
+            return List.copyOf(args);
+        }
+
+        private CommandSpec.Arg parseArg() {
+            CommandSpec.Arg arg;
+            if (peek() == '[') {
+                pos++;
+                skipSpaces();
+                CommandSpec.Arg inner = parseArg();
+                skipSpaces();
+                expect(']');
+                arg = new CommandSpec.Arg(inner.name(), inner.type(), inner.token(), true, inner.multiple(),
+                        inner.children());
+            } else {
+                arg = parseWord();
+            }
+            if (text.startsWith("...", pos)) {
+                pos += 3;
+                arg = new CommandSpec.Arg(arg.name(), arg.type(), arg.token(), arg.optional(), true, arg.children());
+            }
+            return arg;
+        }
+
+        private CommandSpec.Arg parseWord() {
+            int start = pos;
+            while (pos < text.length() && " []{}()|".indexOf(text.charAt(pos)) < 0
+                    && !text.startsWith("...", pos)) {
+                pos++;
+            }
+            String word = text.substring(start, pos);
+            if (word.isEmpty()) {
+                throw error("expected an argument");
+            }
+            int eq = word.indexOf('=');
+            String token = eq < 0 ? null : word.substring(0, eq);
+            String rest = eq < 0 ? word : word.substring(eq + 1);
+            if (peek() == '{') {
+                pos++;
+                List<CommandSpec.Arg> alternatives = new ArrayList<>();
+                while (true) {
+                    skipSpaces();
+                    alternatives.add(parseArg());
+                    skipSpaces();
+                    if (peek() != '|') {
+                        break;
+                    }
+                    pos++;
+                }
+                expect('}');
+                return new CommandSpec.Arg(rest, "oneof", token, false, false, List.copyOf(alternatives));
+            }
+            if (peek() == '(') {
+                pos++;
+                List<CommandSpec.Arg> children = parseSequence(')');
+                expect(')');
+                return new CommandSpec.Arg(rest, "block", token, false, false, children);
+            }
+            int colon = rest.indexOf(':');
+            if (colon >= 0) {
+                String type = rest.substring(colon + 1);
+                if (!ARG_TYPES.contains(type)) {
+                    throw error("unknown argument type '" + type + "' (expected one of " + ARG_TYPES + ")");
+                }
+                return new CommandSpec.Arg(rest.substring(0, colon), type, token, false, false, List.of());
+            }
+            if (token != null) {
+                return new CommandSpec.Arg(rest, "pure-token", token, false, false, List.of());
+            }
+            if (!word.equals(word.toUpperCase(Locale.ROOT))) {
+                throw error("'" + word + "' is neither name:type nor an upper-case TOKEN");
+            }
+            return new CommandSpec.Arg(word.toLowerCase(Locale.ROOT), "pure-token", word, false, false, List.of());
+        }
+
+        private char peek() {
+            return pos < text.length() ? text.charAt(pos) : '\0';
+        }
+
+        private void expect(char c) {
+            if (peek() != c) {
+                throw error("expected '" + c + "'");
+            }
+            pos++;
+        }
+
+        private void skipSpaces() {
+            while (pos < text.length() && text.charAt(pos) == ' ') {
+                pos++;
+            }
+        }
+
+        private IllegalStateException error(String message) {
+            return new IllegalStateException("command table: " + command + ": arguments \"" + text + "\" at "
+                    + pos + ": " + message);
+        }
+    }
+}

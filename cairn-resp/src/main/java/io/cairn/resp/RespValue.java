@@ -1,0 +1,90 @@
+package io.cairn.resp;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A reply, independent of the protocol version; {@link RespEncoder} chooses the wire form (a RESP3
+ * map is a flat array in RESP2, a double a bulk string, a boolean an integer). Immutable.
+ */
+public sealed interface RespValue {
+
+    /** {@code +OK}. */
+    record SimpleString(String value) implements RespValue {
+    }
+
+    /** {@code -ERR ...}: the message includes its prefix word ({@code ERR}, {@code WRONGTYPE}, ...). */
+    record ErrorReply(String message) implements RespValue {
+    }
+
+    /** {@code :42}. */
+    record IntegerReply(long value) implements RespValue {
+    }
+
+    /** {@code $3\r\nfoo}. The array is not copied: do not change it after building the reply. */
+    record BulkString(byte[] value) implements RespValue {
+    }
+
+    /** A null: {@code $-1} in RESP2, {@code _} in RESP3. */
+    record NullReply() implements RespValue {
+    }
+
+    /** A null array: {@code *-1} in RESP2, {@code _} in RESP3 (EXEC after a WATCH conflict). */
+    record NullArray() implements RespValue {
+    }
+
+    record ArrayReply(List<RespValue> items) implements RespValue {
+    }
+
+    /** A map in RESP3 ({@code %}), a flat key-value array in RESP2. */
+    record MapReply(List<Map.Entry<RespValue, RespValue>> entries) implements RespValue {
+    }
+
+    /** A set in RESP3 ({@code ~}), an array in RESP2. */
+    record SetReply(List<RespValue> items) implements RespValue {
+    }
+
+    /** A double in RESP3 ({@code ,}), a bulk string in RESP2, formatted as Redis formats scores. */
+    record DoubleReply(double value) implements RespValue {
+    }
+
+    /** {@code #t} in RESP3, {@code :1} in RESP2. */
+    record BooleanReply(boolean value) implements RespValue {
+    }
+
+    /** A verbatim string ({@code =}) in RESP3, a bulk string in RESP2. Format is three letters, e.g. "txt". */
+    record VerbatimString(String format, String text) implements RespValue {
+    }
+
+    RespValue OK = new SimpleString("OK");
+    RespValue NULL = new NullReply();
+    RespValue NULL_ARRAY = new NullArray();
+    RespValue ZERO = new IntegerReply(0);
+    RespValue ONE = new IntegerReply(1);
+    RespValue EMPTY_ARRAY = new ArrayReply(List.of());
+
+    static RespValue error(String message) {
+        return new ErrorReply(message);
+    }
+
+    static RespValue integer(long v) {
+        return v == 0 ? ZERO : v == 1 ? ONE : new IntegerReply(v);
+    }
+
+    static RespValue bulk(byte[] v) {
+        return v == null ? NULL : new BulkString(v);
+    }
+
+    static RespValue bulk(String v) {
+        return v == null ? NULL : new BulkString(v.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static RespValue simple(String v) {
+        return new SimpleString(v);
+    }
+
+    static RespValue array(List<RespValue> items) {
+        return new ArrayReply(items);
+    }
+}

@@ -1,0 +1,180 @@
+package io.cairn.server;
+
+import io.cairn.server.command.CommandRegistry;
+import io.cairn.server.command.Commands;
+import io.cairn.server.command.Dispatcher;
+import io.cairn.server.net.RespChannelHandler;
+import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.StoreConfig;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/*
+ * ============================================================================================
+ * CairnServer: Netty in front of one Store.
+ *
+ *   accept -> RespChannelHandler (per connection, on one event loop)
+ *               RespDecoder -> Dispatcher -> handler (store.execute / store.query) -> reply
+ *               replies wait in order for Result.durable() before they are written
+ *
+ * Event loops: native epoll when available, else NIO; one per core unless io-threads says else.
+ * ============================================================================================
+ */
+
+/** A running server. Thread-safe; {@link #close()} is idempotent. */
+public final class CairnServer implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(CairnServer.class.getName());
+
+    private final ServerConfig config;
+    private final Store store;
+    private final ServerContext context;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final Channel listener;
+    private final ScheduledExecutorService timer;
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final boolean epoll;
+    private volatile boolean closing;
+
+    private CairnServer(ServerConfig config) throws InterruptedException {
+        this.config = config;
+        this.store = Store.open(storeConfig(config));
+        this.context = new ServerContext(config, store, () -> Thread.ofPlatform().name("cairn-shutdown").start(this::close));
+        try {
+            this.context.dispatcher(new Dispatcher(new CommandRegistry(io.cairn.resp.CommandTable.all(), Commands.handlers()), context));
+            this.epoll = Epoll.isAvailable();
+            IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+            int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
+            this.boss = new MultiThreadIoEventLoopGroup(1, io);
+            this.workers = new MultiThreadIoEventLoopGroup(threads, io);
+            Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+            ServerBootstrap b = new ServerBootstrap()
+                    .group(boss, workers)
+                    .channel(channelType)
+                    .option(ChannelOption.SO_BACKLOG, 511)
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.SO_KEEPALIVE, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new RespChannelHandler(context));
+                        }
+                    });
+            this.listener = b.bind(new InetSocketAddress(config.bind(), config.port())).sync().channel();
+            context.port(((InetSocketAddress) listener.localAddress()).getPort());
+        } catch (RuntimeException | InterruptedException e) {
+            store.close();
+            throw e;
+        }
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-server-timer").daemon(true).factory());
+        timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Opens the store in {@code config.dir()} (recovering it) and starts listening.
+     *
+     * @throws io.cairn.common.CairnException when the store cannot be opened
+     */
+    public static CairnServer start(ServerConfig config) {
+        try {
+            return new CairnServer(config);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding", e);
+        }
+    }
+
+    static StoreConfig storeConfig(ServerConfig c) {
+        return StoreConfig.builder(c.dir())
+                .walMode(c.wal())
+                .segmentBytes(c.walSegmentBytes())
+                .maxKeyBytes((int) c.protoMaxBulkLen())
+                .maxValueBytes((int) c.protoMaxBulkLen())
+                .checkpointLogBytes(c.checkpointLogBytes())
+                .checkpointInterval(Duration.ofSeconds(c.checkpointIntervalSeconds()))
+                .checkpointsToKeep(c.checkpointsToKeep())
+                .build();
+    }
+
+    public int port() {
+        return context.port();
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public ServerContext context() {
+        return context;
+    }
+
+    public boolean nativeTransport() {
+        return epoll;
+    }
+
+    private void tick() {
+        context.stats().sample();
+        long timeout = context.timeoutSeconds();
+        if (timeout > 0) {
+            long now = System.currentTimeMillis();
+            for (Session s : context.sessions()) {
+                if (now - s.lastCommandMillis() > timeout * 1000 && !s.inMulti()) {
+                    s.channel().close();
+                }
+            }
+        }
+    }
+
+    /** Blocks until the server has closed (after SHUTDOWN, SIGTERM or {@link #close()}). */
+    public void awaitClose() throws InterruptedException {
+        closed.await();
+    }
+
+    /**
+     * Stops accepting, closes every connection, then flushes and closes the store. Replies still
+     * waiting for durability are completed by the store's final flush before connections close.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        try {
+            timer.shutdownNow();
+            listener.close().syncUninterruptibly();
+            workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        } finally {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "closing the store failed", e);
+            }
+            closed.countDown();
+        }
+    }
+}

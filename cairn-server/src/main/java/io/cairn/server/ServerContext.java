@@ -1,0 +1,158 @@
+package io.cairn.server;
+
+import io.cairn.server.command.Dispatcher;
+import io.cairn.storage.engine.Store;
+import java.util.Collection;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+
+/**
+ * What command handlers may reach of the server: the store, the settings (some changeable at run
+ * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping and the
+ * shutdown switch. Thread-safe.
+ */
+public final class ServerContext {
+    public static final String VERSION = "0.1.0";
+    /** The Redis version Cairn answers to in HELLO and INFO, for clients that check it. */
+    public static final String REDIS_COMPAT_VERSION = "7.2.0";
+
+    private final ServerConfig config;
+    private final Store store;
+    private final ServerStats stats = new ServerStats();
+    private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
+    private final AtomicLong nextSessionId = new AtomicLong(1);
+    private final CursorRegistry cursors = new CursorRegistry();
+    private final WatchRegistry watches = new WatchRegistry();
+    private final long startMillis = System.currentTimeMillis();
+    private final Runnable shutdown;
+    private volatile String requirepass;
+    private volatile int maxclients;
+    private volatile long timeoutSeconds;
+    private volatile int boundPort;
+    private volatile Dispatcher dispatcher;
+
+    ServerContext(ServerConfig config, Store store, Runnable shutdown) {
+        this.config = config;
+        this.store = store;
+        this.shutdown = shutdown;
+        this.requirepass = config.requirepass();
+        this.maxclients = config.maxclients();
+        this.timeoutSeconds = config.timeoutSeconds();
+        store.subscribe(watches);
+    }
+
+    public ServerConfig config() {
+        return config;
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public ServerStats stats() {
+        return stats;
+    }
+
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    void dispatcher(Dispatcher d) {
+        this.dispatcher = d;
+    }
+
+    public long startMillis() {
+        return startMillis;
+    }
+
+    public int port() {
+        return boundPort;
+    }
+
+    void port(int port) {
+        this.boundPort = port;
+    }
+
+    public RandomGenerator random() {
+        return new SplittableRandom(System.nanoTime());
+    }
+
+    // ---------------------------------------------------------------- run-time settings
+
+    public String requirepass() {
+        return requirepass;
+    }
+
+    public void requirepass(String v) {
+        requirepass = v;
+    }
+
+    public int maxclients() {
+        return maxclients;
+    }
+
+    public void maxclients(int v) {
+        maxclients = v;
+    }
+
+    public long timeoutSeconds() {
+        return timeoutSeconds;
+    }
+
+    public void timeoutSeconds(long v) {
+        timeoutSeconds = v;
+    }
+
+    // ---------------------------------------------------------------- sessions
+
+    public Session newSession(io.netty.channel.Channel channel) {
+        Session s = new Session(nextSessionId.getAndIncrement(), channel, System.currentTimeMillis(),
+                requirepass.isEmpty());
+        sessions.put(s.id(), s);
+        return s;
+    }
+
+    public void sessionClosed(Session s) {
+        sessions.remove(s.id());
+        watches.unwatchAll(s);
+    }
+
+    public Collection<Session> sessions() {
+        return sessions.values();
+    }
+
+    public Session session(long id) {
+        return sessions.get(id);
+    }
+
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    // ---------------------------------------------------------------- SCAN and WATCH
+
+    public long issueCursor(byte[] lastKey) {
+        return cursors.issue(lastKey);
+    }
+
+    public byte[] resumeCursor(long cursor) {
+        return cursors.resume(cursor);
+    }
+
+    /** Registers a WATCH; call under the store's lock (inside a query) so no write slips between. */
+    public void watch(Session s, byte[] key) {
+        watches.watch(s, key);
+    }
+
+    public void unwatchAll(Session s) {
+        watches.unwatchAll(s);
+    }
+
+    /** Stops the server from another thread: flushes the log, closes the store and the listener. */
+    public void shutdown() {
+        shutdown.run();
+    }
+}

@@ -1,0 +1,169 @@
+package io.cairn.server;
+
+import io.netty.channel.Channel;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One client connection's state: identity, protocol version, authentication, and the MULTI
+ * queue and WATCHed keys. Used by the connection's event-loop thread only, except
+ * {@link #markWatchedKeyChanged()}, which the change stream calls from any thread.
+ */
+public final class Session {
+    private final long id;
+    private final Channel channel;
+    private final long createdMillis;
+    private volatile String name = "";
+    private volatile int protocol = 2;
+    private volatile boolean authenticated;
+    private volatile long lastCommandMillis;
+    private volatile String lastCommand = "NULL";
+    private volatile String libName = "";
+    private volatile String libVersion = "";
+
+    private List<byte[][]> multiQueue;
+    private boolean multiError;
+    private final Set<ByteBuffer> watched = new HashSet<>();
+    private volatile boolean watchedKeyChanged;
+
+    public Session(long id, Channel channel, long now, boolean authenticated) {
+        this.id = id;
+        this.channel = channel;
+        this.createdMillis = now;
+        this.lastCommandMillis = now;
+        this.authenticated = authenticated;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public void name(String name) {
+        this.name = name;
+    }
+
+    public int protocol() {
+        return protocol;
+    }
+
+    public void protocol(int protocol) {
+        this.protocol = protocol;
+    }
+
+    public boolean authenticated() {
+        return authenticated;
+    }
+
+    public void authenticated(boolean v) {
+        this.authenticated = v;
+    }
+
+    public long createdMillis() {
+        return createdMillis;
+    }
+
+    public long lastCommandMillis() {
+        return lastCommandMillis;
+    }
+
+    public String lastCommand() {
+        return lastCommand;
+    }
+
+    public void touched(String command, long now) {
+        this.lastCommand = command;
+        this.lastCommandMillis = now;
+    }
+
+    public void libInfo(String name, String version) {
+        if (name != null) {
+            this.libName = name;
+        }
+        if (version != null) {
+            this.libVersion = version;
+        }
+    }
+
+    public String libName() {
+        return libName;
+    }
+
+    public String libVersion() {
+        return libVersion;
+    }
+
+    // ----------------------------------------------------------------- MULTI / WATCH
+
+    public boolean inMulti() {
+        return multiQueue != null;
+    }
+
+    public void beginMulti() {
+        multiQueue = new ArrayList<>();
+        multiError = false;
+    }
+
+    public void queue(byte[][] args) {
+        multiQueue.add(args);
+    }
+
+    public void flagMultiError() {
+        multiError = true;
+    }
+
+    public boolean multiError() {
+        return multiError;
+    }
+
+    /** Ends MULTI and returns the queued commands. */
+    public List<byte[][]> endMulti() {
+        List<byte[][]> q = multiQueue;
+        multiQueue = null;
+        multiError = false;
+        return q == null ? List.of() : q;
+    }
+
+    public Set<ByteBuffer> watched() {
+        return watched;
+    }
+
+    public boolean watchedKeyChanged() {
+        return watchedKeyChanged;
+    }
+
+    /** Called (from any thread) when a watched key was written. */
+    public void markWatchedKeyChanged() {
+        watchedKeyChanged = true;
+    }
+
+    public void clearWatchState() {
+        watched.clear();
+        watchedKeyChanged = false;
+    }
+
+    private volatile boolean closeAfterReply;
+
+    /** Asks the connection to close once this command's reply is written (QUIT). */
+    public void closeAfterReply() {
+        closeAfterReply = true;
+    }
+
+    public boolean shouldCloseAfterReply() {
+        return closeAfterReply;
+    }
+
+    public String multiState() {
+        return multiQueue == null ? "-1" : Integer.toString(multiQueue.size());
+    }
+}

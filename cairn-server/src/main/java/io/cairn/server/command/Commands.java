@@ -1,0 +1,48 @@
+package io.cairn.server.command;
+
+import io.cairn.server.command.connection.ConnectionCommands;
+import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.keys.KeyCommands;
+import io.cairn.server.command.server.ServerCommands;
+import io.cairn.server.command.string.StringCommands;
+import io.cairn.server.command.transaction.TransactionCommands;
+import io.cairn.server.command.zset.ZSetCommands;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Collects the handlers of every family, keyed by spec name ({@code "get"}, {@code "client|id"}). */
+public final class Commands {
+    private Commands() {
+    }
+
+    public static Map<String, Handler> handlers() {
+        Registrar r = new Registrar();
+        ConnectionCommands.register(r);
+        ServerCommands.register(r);
+        KeyCommands.register(r);
+        StringCommands.register(r);
+        HashCommands.register(r);
+        ZSetCommands.register(r);
+        TransactionCommands.register(r);
+        return r.handlers;
+    }
+
+    /** Collects handlers; refuses a name registered twice. */
+    public static final class Registrar {
+        private final Map<String, Handler> handlers = new HashMap<>();
+
+        public void data(String name, DataCommand h) {
+            add(name, h);
+        }
+
+        public void server(String name, ServerCommand h) {
+            add(name, h);
+        }
+
+        private void add(String name, Handler h) {
+            if (handlers.put(name, h) != null) {
+                throw new IllegalStateException("handler registered twice: " + name);
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package io.cairn.server.command;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.CommandSpec;
+import io.cairn.resp.RespValue;
+import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
+import io.cairn.storage.engine.Result;
+import io.cairn.storage.engine.Txn;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs one request: finds the command, checks authentication, arity and MULTI state, runs the
+ * handler (inside the store for data commands) and returns the reply with the future that must
+ * complete before the reply may be sent.
+ */
+public final class Dispatcher {
+    /** A reply and when it may be sent; {@code reply == null} means "send nothing, close". */
+    public record Outcome(RespValue reply, CompletableFuture<Void> durable) {
+    }
+
+    private static final Set<String> ALLOWED_WITHOUT_AUTH = Set.of("auth", "hello", "quit", "reset");
+    private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
+    private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
+
+    private final CommandRegistry registry;
+    private final ServerContext server;
+
+    public Dispatcher(CommandRegistry registry, ServerContext server) {
+        this.registry = registry;
+        this.server = server;
+    }
+
+    public CommandRegistry registry() {
+        return registry;
+    }
+
+    public Outcome dispatch(Session session, byte[][] args) {
+        server.stats().commandProcessed();
+        CommandSpec spec;
+        try {
+            spec = resolve(args);
+        } catch (InvalidRequestException e) {
+            if (session.inMulti()) {
+                session.flagMultiError();
+            }
+            return new Outcome(Errors.toReply(e), null);
+        }
+        String name = spec.name();
+        session.touched(name, System.currentTimeMillis());
+        if (!session.authenticated() && !ALLOWED_WITHOUT_AUTH.contains(name)) {
+            return new Outcome(RespValue.error("NOAUTH Authentication required."), null);
+        }
+        if (session.inMulti() && !RUN_INSIDE_MULTI.contains(name)) {
+            if (NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())) {
+                session.flagMultiError();
+                return new Outcome(RespValue.error("ERR Command not allowed inside a transaction"), null);
+            }
+            session.queue(args);
+            return new Outcome(new RespValue.SimpleString("QUEUED"), null);
+        }
+        Handler handler = registry.handler(spec.name());
+        CommandContext ctx = new CommandContext(args, spec, session, server);
+        try {
+            return switch (handler) {
+                case ServerCommand sc -> new Outcome(sc.run(ctx), null);
+                case DataCommand dc -> {
+                    Result<RespValue> r = spec.isWrite() || name.equals("exec")
+                            ? server.store().execute(t -> dc.run(t, ctx))
+                            : server.store().query(t -> dc.run(t, ctx));
+                    yield new Outcome(r.value(), r.durable());
+                }
+            };
+        } catch (RuntimeException e) {
+            return new Outcome(Errors.toReply(e), null);
+        }
+    }
+
+    /**
+     * Runs the commands queued by MULTI inside the EXEC's transaction. Each command's error becomes
+     * its reply, and the others still run, as in Redis.
+     */
+    public RespValue runQueued(Txn txn, Session session, List<byte[][]> queued) {
+        List<RespValue> replies = new ArrayList<>(queued.size());
+        for (byte[][] args : queued) {
+            try {
+                CommandSpec spec = resolve(args);
+                CommandContext ctx = new CommandContext(args, spec, session, server);
+                replies.add(switch (registry.handler(spec.name())) {
+                    case ServerCommand sc -> sc.run(ctx);
+                    case DataCommand dc -> dc.run(txn, ctx);
+                });
+            } catch (RuntimeException e) {
+                replies.add(Errors.toReply(e));
+            }
+        }
+        return RespValue.array(replies);
+    }
+
+    /** Finds the spec, resolving containers to subcommands, and checks arity. */
+    CommandSpec resolve(byte[][] args) {
+        String name = new String(args[0], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+        CommandSpec spec = registry.spec(name);
+        if (spec == null) {
+            throw new InvalidRequestException(unknownCommand(args));
+        }
+        if (!registry.subcommands(name).isEmpty() && !(args.length == 1 && spec.arityAccepts(1))) {
+            if (args.length < 2) {
+                throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");
+            }
+            String sub = new String(args[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+            CommandSpec subSpec = registry.spec(name + "|" + sub);
+            if (subSpec == null) {
+                if (sub.equals("help")) {
+                    throw new InvalidRequestException("ERR " + name.toUpperCase(Locale.ROOT) + " HELP is not supported by Cairn; see COMMAND DOCS "
+                            + name);
+                }
+                throw new InvalidRequestException("ERR unknown subcommand '" + truncate(sub) + "'. Try "
+                        + name.toUpperCase(Locale.ROOT) + " HELP.");
+            }
+            spec = subSpec;
+        }
+        if (!spec.arityAccepts(args.length)) {
+            throw new InvalidRequestException("ERR wrong number of arguments for '" + spec.name() + "' command");
+        }
+        return spec;
+    }
+
+    private static String unknownCommand(byte[][] args) {
+        StringBuilder sb = new StringBuilder("ERR unknown command '")
+                .append(truncate(new String(args[0], StandardCharsets.UTF_8)))
+                .append("', with args beginning with: ");
+        for (int i = 1; i < args.length && sb.length() < 512; i++) {
+            sb.append('\'').append(truncate(new String(args[i], StandardCharsets.UTF_8))).append("' ");
+        }
+        return sb.toString();
+    }
+
+    private static String truncate(String s) {
+        return s.length() > 128 ? s.substring(0, 128) : s;
+    }
+}

@@ -1,0 +1,254 @@
+package io.cairn.server.command.connection;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.RespValue;
+import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
+import io.cairn.server.command.CommandContext;
+import io.cairn.server.command.Commands;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Commands about the connection itself. */
+public final class ConnectionCommands {
+    private ConnectionCommands() {
+    }
+
+    public static void register(Commands.Registrar r) {
+        r.server("ping", c -> {
+            if (c.argc() > 2) {
+                throw new InvalidRequestException("ERR wrong number of arguments for 'ping' command");
+            }
+            return c.argc() == 2 ? RespValue.bulk(c.arg(1)) : RespValue.simple("PONG");
+        });
+        r.server("echo", c -> RespValue.bulk(c.arg(1)));
+        r.server("hello", ConnectionCommands::hello);
+        r.server("auth", c -> {
+            if (c.argc() > 3) {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+            authenticate(c, c.argc() == 3 ? c.string(1) : "default", c.arg(c.argc() - 1));
+            return RespValue.OK;
+        });
+        r.server("select", c -> {
+            long db = c.integer(1);
+            if (db != 0) {
+                throw new InvalidRequestException("ERR DB index is out of range");
+            }
+            return RespValue.OK;
+        });
+        r.server("quit", c -> {
+            c.session().closeAfterReply();
+            return RespValue.OK;
+        });
+        r.server("reset", c -> {
+            Session s = c.session();
+            s.endMulti();
+            c.server().unwatchAll(s);
+            s.protocol(2);
+            s.name("");
+            s.authenticated(c.server().requirepass().isEmpty());
+            return RespValue.simple("RESET");
+        });
+        r.server("client|id", c -> RespValue.integer(c.session().id()));
+        r.server("client|setname", c -> {
+            c.session().name(checkName(c.string(2)));
+            return RespValue.OK;
+        });
+        r.server("client|getname", c -> c.session().name().isEmpty() ? RespValue.NULL : RespValue.bulk(c.session().name()));
+        r.server("client|list", ConnectionCommands::clientList);
+        r.server("client|info", c -> text(c, describe(c.server(), c.session()) + "\n"));
+        r.server("client|kill", ConnectionCommands::clientKill);
+    }
+
+    /** HELLO [protover [AUTH username password] [SETNAME clientname]]. */
+    private static RespValue hello(CommandContext c) {
+        int proto = c.session().protocol();
+        int i = 1;
+        if (c.argc() > 1) {
+            long v;
+            try {
+                v = c.integer(1);
+            } catch (InvalidRequestException e) {
+                throw new InvalidRequestException("ERR Protocol version is not an integer or out of range");
+            }
+            if (v < 2 || v > 3) {
+                throw new InvalidRequestException("NOPROTO unsupported protocol version");
+            }
+            proto = (int) v;
+            i = 2;
+        }
+        String name = null;
+        for (; i < c.argc(); i++) {
+            String o = c.option(i);
+            if (o.equals("AUTH") && i + 2 < c.argc()) {
+                authenticate(c, c.string(i + 1), c.arg(i + 2));
+                i += 2;
+            } else if (o.equals("SETNAME") && i + 1 < c.argc()) {
+                name = checkName(c.string(++i));
+            } else {
+                throw new InvalidRequestException("ERR Syntax error in HELLO option '" + c.string(i) + "'");
+            }
+        }
+        if (!c.session().authenticated()) {
+            throw new InvalidRequestException("NOAUTH HELLO must be called with the client already authenticated, "
+                    + "otherwise the HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and "
+                    + "select the RESP protocol version at the same time");
+        }
+        if (name != null) {
+            c.session().name(name);
+        }
+        c.session().protocol(proto);
+        List<Map.Entry<RespValue, RespValue>> m = new ArrayList<>();
+        m.add(entry("server", RespValue.bulk("redis")));
+        m.add(entry("version", RespValue.bulk(ServerContext.REDIS_COMPAT_VERSION)));
+        m.add(entry("proto", RespValue.integer(proto)));
+        m.add(entry("id", RespValue.integer(c.session().id())));
+        m.add(entry("mode", RespValue.bulk("standalone")));
+        m.add(entry("role", RespValue.bulk("master")));
+        m.add(entry("modules", RespValue.EMPTY_ARRAY));
+        return new RespValue.MapReply(m);
+    }
+
+    private static Map.Entry<RespValue, RespValue> entry(String k, RespValue v) {
+        return new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk(k), v);
+    }
+
+    private static void authenticate(CommandContext c, String user, byte[] password) {
+        String required = c.server().requirepass();
+        if (required.isEmpty()) {
+            throw new InvalidRequestException("ERR AUTH <password> called without any password configured for the "
+                    + "default user. Are you sure your configuration is correct?");
+        }
+        boolean ok = user.equals("default")
+                && MessageDigest.isEqual(required.getBytes(StandardCharsets.UTF_8), password);
+        if (!ok) {
+            throw new InvalidRequestException("WRONGPASS invalid username-password pair or user is disabled.");
+        }
+        c.session().authenticated(true);
+    }
+
+    private static String checkName(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (ch < '!' || ch > '~') {
+                throw new InvalidRequestException("ERR Client names cannot contain spaces, newlines or special characters.");
+            }
+        }
+        return name;
+    }
+
+    private static RespValue clientList(CommandContext c) {
+        List<Long> ids = null;
+        for (int i = 2; i < c.argc(); i++) {
+            String o = c.option(i);
+            if (o.equals("TYPE") && i + 1 < c.argc()) {
+                String type = c.option(++i);
+                if (!type.equals("NORMAL")) {
+                    return text(c, ""); // Cairn has no replica or pubsub clients yet
+                }
+            } else if (o.equals("ID") && i + 1 < c.argc()) {
+                ids = new ArrayList<>();
+                while (i + 1 < c.argc()) {
+                    ids.add(c.integer(++i));
+                }
+            } else {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Session s : c.server().sessions()) {
+            if (ids == null || ids.contains(s.id())) {
+                sb.append(describe(c.server(), s)).append('\n');
+            }
+        }
+        return text(c, sb.toString());
+    }
+
+    private static RespValue text(CommandContext c, String s) {
+        return c.session().protocol() == 3 ? new RespValue.VerbatimString("txt", s) : RespValue.bulk(s);
+    }
+
+    /** One line of CLIENT LIST, with the fields Redis prints. */
+    static String describe(ServerContext server, Session s) {
+        long now = System.currentTimeMillis();
+        return "id=" + s.id()
+                + " addr=" + address(s.channel().remoteAddress())
+                + " laddr=" + address(s.channel().localAddress())
+                + " fd=-1 name=" + s.name()
+                + " age=" + (now - s.createdMillis()) / 1000
+                + " idle=" + (now - s.lastCommandMillis()) / 1000
+                + " flags=" + (s.inMulti() ? "x" : "N")
+                + " db=0 sub=0 psub=0 ssub=0 multi=" + s.multiState()
+                + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
+                + " cmd=" + s.lastCommand()
+                + " user=default redir=-1 resp=" + s.protocol()
+                + " lib-name=" + s.libName() + " lib-ver=" + s.libVersion();
+    }
+
+    private static String address(java.net.SocketAddress a) {
+        if (a instanceof InetSocketAddress i) {
+            return i.getAddress().getHostAddress() + ":" + i.getPort();
+        }
+        return String.valueOf(a);
+    }
+
+    /** CLIENT KILL addr:port, or CLIENT KILL [ID id] [ADDR a] [LADDR a] [SKIPME yes|no]. */
+    private static RespValue clientKill(CommandContext c) {
+        if (c.argc() == 3) {
+            String addr = c.string(2);
+            for (Session s : c.server().sessions()) {
+                if (address(s.channel().remoteAddress()).equals(addr)) {
+                    s.channel().close();
+                    return RespValue.OK;
+                }
+            }
+            throw new InvalidRequestException("ERR No such client");
+        }
+        Long id = null;
+        String addr = null;
+        String laddr = null;
+        boolean skipMe = true;
+        for (int i = 2; i < c.argc(); i += 2) {
+            if (i + 1 >= c.argc()) {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+            switch (c.option(i)) {
+                case "ID" -> id = c.integer(i + 1);
+                case "ADDR" -> addr = c.string(i + 1);
+                case "LADDR" -> laddr = c.string(i + 1);
+                case "SKIPME" -> {
+                    String v = c.option(i + 1);
+                    if (!v.equals("YES") && !v.equals("NO")) {
+                        throw new InvalidRequestException(CommandContext.SYNTAX);
+                    }
+                    skipMe = v.equals("YES");
+                }
+                case "TYPE", "USER", "MAXAGE" -> {
+                    // accepted filters that match every Cairn client of the default user
+                }
+                default -> throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+        }
+        long killed = 0;
+        for (Session s : c.server().sessions()) {
+            if (id != null && s.id() != id || addr != null && !address(s.channel().remoteAddress()).equals(addr)
+                    || laddr != null && !address(s.channel().localAddress()).equals(laddr)
+                    || skipMe && s == c.session()) {
+                continue;
+            }
+            if (s == c.session()) {
+                s.closeAfterReply();
+            } else {
+                s.channel().close();
+            }
+            killed++;
+        }
+        return RespValue.integer(killed);
+    }
+}

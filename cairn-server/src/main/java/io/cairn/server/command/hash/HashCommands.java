@@ -1,0 +1,282 @@
+package io.cairn.server.command.hash;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.RespEncoder;
+import io.cairn.resp.RespValue;
+import io.cairn.server.command.CommandContext;
+import io.cairn.server.command.Commands;
+import io.cairn.server.command.Glob;
+import io.cairn.server.command.Replies;
+import io.cairn.storage.engine.Txn;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * The hash commands (HSET ... HRANDFIELD) with Redis 7.2's options, replies and error texts.
+ *
+ * <p>Every handler is a stateless {@link io.cairn.server.command.DataCommand} run under the
+ * store's lock; each parses and checks all its arguments before its first write, so a command
+ * that fails changes nothing. Type errors come from {@link Txn} itself.
+ *
+ * <p>HSCAN returns the whole hash in one page with cursor {@code 0}: the engine has no stable
+ * cursor over a hash's fields, and a single complete page is valid SCAN behaviour (Redis does the
+ * same for small, listpack-encoded hashes).
+ */
+public final class HashCommands {
+    static final String HASH_NOT_INTEGER = "ERR hash value is not an integer";
+    static final String HASH_NOT_FLOAT = "ERR hash value is not a float";
+    static final String OVERFLOW = "ERR increment or decrement would overflow";
+    static final String NAN_OR_INFINITY = "ERR increment would produce NaN or Infinity";
+    static final String INCREMENT_NAN_OR_INFINITY = "ERR value is NaN or Infinity";
+
+    private HashCommands() {
+    }
+
+    public static void register(Commands.Registrar r) {
+        r.data("hset", (t, c) -> RespValue.integer(setPairs(t, c, "hset")));
+        r.data("hmset", (t, c) -> {
+            setPairs(t, c, "hmset");
+            return RespValue.OK;
+        });
+        r.data("hsetnx", HashCommands::hsetnx);
+        r.data("hget", (t, c) -> RespValue.bulk(t.hget(c.arg(1), c.arg(2))));
+        r.data("hmget", HashCommands::hmget);
+        r.data("hgetall", (t, c) -> Replies.pairs(t.hgetAll(c.arg(1))));
+        r.data("hdel", HashCommands::hdel);
+        r.data("hlen", (t, c) -> RespValue.integer(t.hlen(c.arg(1))));
+        r.data("hexists", (t, c) -> RespValue.integer(t.hget(c.arg(1), c.arg(2)) == null ? 0 : 1));
+        r.data("hkeys", (t, c) -> column(t.hgetAll(c.arg(1)), true));
+        r.data("hvals", (t, c) -> column(t.hgetAll(c.arg(1)), false));
+        r.data("hincrby", HashCommands::hincrby);
+        r.data("hincrbyfloat", HashCommands::hincrbyfloat);
+        r.data("hstrlen", (t, c) -> {
+            byte[] v = t.hget(c.arg(1), c.arg(2));
+            return RespValue.integer(v == null ? 0 : v.length);
+        });
+        r.data("hscan", HashCommands::hscan);
+        r.data("hrandfield", HashCommands::hrandfield);
+    }
+
+    /** HSET / HMSET key field value [field value ...]; returns how many fields are new. */
+    private static long setPairs(Txn t, CommandContext c, String name) {
+        if (c.argc() % 2 != 0) {
+            throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");
+        }
+        long added = 0;
+        for (int i = 2; i < c.argc(); i += 2) {
+            if (t.hset(c.arg(1), c.arg(i), c.arg(i + 1))) {
+                added++;
+            }
+        }
+        return added;
+    }
+
+    private static RespValue hsetnx(Txn t, CommandContext c) {
+        if (t.hget(c.arg(1), c.arg(2)) != null) {
+            return RespValue.ZERO;
+        }
+        t.hset(c.arg(1), c.arg(2), c.arg(3));
+        return RespValue.ONE;
+    }
+
+    private static RespValue hmget(Txn t, CommandContext c) {
+        List<RespValue> out = new ArrayList<>(c.argc() - 2);
+        for (int i = 2; i < c.argc(); i++) {
+            out.add(RespValue.bulk(t.hget(c.arg(1), c.arg(i))));
+        }
+        return RespValue.array(out);
+    }
+
+    private static RespValue hdel(Txn t, CommandContext c) {
+        long removed = 0;
+        for (int i = 2; i < c.argc(); i++) {
+            if (t.hdel(c.arg(1), c.arg(i))) {
+                removed++;
+            }
+        }
+        return RespValue.integer(removed);
+    }
+
+    /** HKEYS (fields) or HVALS (values). */
+    private static RespValue column(List<Map.Entry<byte[], byte[]>> entries, boolean keys) {
+        List<RespValue> out = new ArrayList<>(entries.size());
+        for (Map.Entry<byte[], byte[]> e : entries) {
+            out.add(RespValue.bulk(keys ? e.getKey() : e.getValue()));
+        }
+        return RespValue.array(out);
+    }
+
+    private static RespValue hincrby(Txn t, CommandContext c) {
+        long increment = c.integer(3);
+        byte[] current = t.hget(c.arg(1), c.arg(2));
+        long value = 0;
+        if (current != null) {
+            try {
+                value = CommandContext.parseLong(current);
+            } catch (InvalidRequestException e) {
+                throw new InvalidRequestException(HASH_NOT_INTEGER);
+            }
+        }
+        long result;
+        try {
+            result = Math.addExact(value, increment);
+        } catch (ArithmeticException e) {
+            throw new InvalidRequestException(OVERFLOW);
+        }
+        t.hset(c.arg(1), c.arg(2), Long.toString(result).getBytes(StandardCharsets.US_ASCII));
+        return RespValue.integer(result);
+    }
+
+    /** Stores and replies with the same text, so the reply is what a later HGET returns. */
+    private static RespValue hincrbyfloat(Txn t, CommandContext c) {
+        double increment = c.number(3);
+        if (Double.isInfinite(increment)) {
+            throw new InvalidRequestException(INCREMENT_NAN_OR_INFINITY);
+        }
+        byte[] current = t.hget(c.arg(1), c.arg(2));
+        double value = 0;
+        if (current != null) {
+            try {
+                value = CommandContext.parseDouble(current);
+            } catch (InvalidRequestException e) {
+                throw new InvalidRequestException(HASH_NOT_FLOAT);
+            }
+        }
+        double result = value + increment;
+        if (Double.isNaN(result) || Double.isInfinite(result)) {
+            throw new InvalidRequestException(NAN_OR_INFINITY);
+        }
+        byte[] text = RespEncoder.formatDouble(result).getBytes(StandardCharsets.US_ASCII);
+        t.hset(c.arg(1), c.arg(2), text);
+        return RespValue.bulk(text);
+    }
+
+    /** HSCAN key cursor [MATCH pattern] [COUNT count] [NOVALUES]: one page holding every match. */
+    private static RespValue hscan(Txn t, CommandContext c) {
+        checkCursor(c.arg(2));
+        List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
+        if (entries.isEmpty()) {
+            return scanReply(List.of()); // as Redis: a missing key answers before options are read
+        }
+        byte[] pattern = null;
+        boolean noValues = false;
+        for (int i = 3; i < c.argc(); i++) {
+            String opt = c.option(i);
+            boolean hasValue = i + 1 < c.argc();
+            if (opt.equals("COUNT") && hasValue) {
+                if (c.integer(++i) < 1) {
+                    throw new InvalidRequestException(CommandContext.SYNTAX);
+                }
+            } else if (opt.equals("MATCH") && hasValue) {
+                pattern = c.arg(++i);
+            } else if (opt.equals("NOVALUES")) {
+                noValues = true;
+            } else {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+        }
+        List<RespValue> items = new ArrayList<>();
+        for (Map.Entry<byte[], byte[]> e : entries) {
+            if (pattern == null || Glob.matches(pattern, e.getKey())) {
+                items.add(RespValue.bulk(e.getKey()));
+                if (!noValues) {
+                    items.add(RespValue.bulk(e.getValue()));
+                }
+            }
+        }
+        return scanReply(items);
+    }
+
+    /** A SCAN cursor is an unsigned 64-bit decimal; anything else is refused as Redis refuses it. */
+    private static void checkCursor(byte[] cursor) {
+        int i = cursor.length > 0 && (cursor[0] == '-' || cursor[0] == '+') ? 1 : 0;
+        boolean valid = i < cursor.length && cursor.length - i <= 20;
+        for (int k = i; valid && k < cursor.length; k++) {
+            valid = cursor[k] >= '0' && cursor[k] <= '9';
+        }
+        if (!valid || cursor.length - i == 20
+                && new String(cursor, i, 20, StandardCharsets.US_ASCII).compareTo("18446744073709551615") > 0) {
+            throw new InvalidRequestException("ERR invalid cursor");
+        }
+    }
+
+    private static RespValue scanReply(List<RespValue> items) {
+        return RespValue.array(List.of(RespValue.bulk("0"), RespValue.array(items)));
+    }
+
+    /** HRANDFIELD key [count [WITHVALUES]]; a negative count allows repeats. */
+    private static RespValue hrandfield(Txn t, CommandContext c) {
+        if (c.argc() == 2) {
+            List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
+            if (entries.isEmpty()) {
+                return RespValue.NULL;
+            }
+            return RespValue.bulk(entries.get(c.server().random().nextInt(entries.size())).getKey());
+        }
+        long count = c.integer(2);
+        if (count == Long.MIN_VALUE) {
+            throw new InvalidRequestException("ERR value is out of range, value must between "
+                    + -Long.MAX_VALUE + " and " + Long.MAX_VALUE);
+        }
+        boolean withValues = false;
+        if (c.argc() > 4 || c.argc() == 4 && !c.option(3).equals("WITHVALUES")) {
+            throw new InvalidRequestException(CommandContext.SYNTAX);
+        } else if (c.argc() == 4) {
+            withValues = true;
+            if (count < -Long.MAX_VALUE / 2 || count > Long.MAX_VALUE / 2) {
+                throw new InvalidRequestException("ERR value is out of range");
+            }
+        }
+        List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
+        if (count == 0 || entries.isEmpty()) {
+            return RespValue.EMPTY_ARRAY;
+        }
+        List<Map.Entry<byte[], byte[]>> picked = count < 0
+                ? withRepeats(entries, -count, c.server().random())
+                : distinct(entries, count, c.server().random());
+        return fieldsReply(picked, withValues, c.session().protocol());
+    }
+
+    private static List<Map.Entry<byte[], byte[]>> withRepeats(
+            List<Map.Entry<byte[], byte[]>> entries, long count, RandomGenerator random) {
+        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            out.add(entries.get(random.nextInt(entries.size())));
+        }
+        return out;
+    }
+
+    /** {@code count} distinct entries (all of them when the hash is no larger), by partial shuffle. */
+    private static List<Map.Entry<byte[], byte[]>> distinct(
+            List<Map.Entry<byte[], byte[]>> entries, long count, RandomGenerator random) {
+        if (count >= entries.size()) {
+            return entries;
+        }
+        List<Map.Entry<byte[], byte[]>> pool = new ArrayList<>(entries);
+        for (int i = 0; i < count; i++) {
+            Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
+        }
+        return pool.subList(0, (int) count);
+    }
+
+    /** Fields, or with values: flat in RESP2, [field, value] pairs in RESP3, as Redis replies. */
+    private static RespValue fieldsReply(List<Map.Entry<byte[], byte[]>> entries, boolean withValues, int protocol) {
+        List<RespValue> out = new ArrayList<>(entries.size() * (withValues && protocol == 2 ? 2 : 1));
+        for (Map.Entry<byte[], byte[]> e : entries) {
+            RespValue field = RespValue.bulk(e.getKey());
+            if (!withValues) {
+                out.add(field);
+            } else if (protocol == 2) {
+                out.add(field);
+                out.add(RespValue.bulk(e.getValue()));
+            } else {
+                out.add(RespValue.array(List.of(field, RespValue.bulk(e.getValue()))));
+            }
+        }
+        return RespValue.array(out);
+    }
+}

@@ -1,0 +1,184 @@
+package io.cairn.server.command.server;
+
+import io.cairn.server.ServerContext;
+import io.cairn.server.ServerStats;
+import io.cairn.storage.engine.CheckpointInfo;
+import io.cairn.storage.engine.RecoveryStats;
+import io.cairn.storage.engine.StoreStats;
+import io.cairn.storage.wal.WalMode;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The text of INFO. Field names follow Redis where a field means the same thing, so tools that
+ * read them work; Cairn-only fields start with {@code cairn_} or {@code wal_}. Memory figures are
+ * the JVM's own, labelled as such: {@code used_memory} is heap in use, {@code used_memory_rss}
+ * the process's resident set from /proc.
+ */
+final class Info {
+    static final List<String> DEFAULT_SECTIONS = List.of("server", "clients", "memory", "persistence", "stats", "keyspace");
+
+    private Info() {
+    }
+
+    static String render(ServerContext s, Set<String> wanted) {
+        boolean all = wanted.isEmpty() || wanted.contains("all") || wanted.contains("everything") || wanted.contains("default");
+        StringBuilder sb = new StringBuilder();
+        StoreStats st = s.store().stats();
+        for (String section : DEFAULT_SECTIONS) {
+            if (!all && !wanted.contains(section)) {
+                continue;
+            }
+            if (!sb.isEmpty()) {
+                sb.append("\r\n");
+            }
+            sb.append("# ").append(Character.toUpperCase(section.charAt(0))).append(section.substring(1)).append("\r\n");
+            switch (section) {
+                case "server" -> server(s, sb);
+                case "clients" -> line(sb, "connected_clients", s.sessionCount())
+                        .line(sb, "maxclients", s.maxclients())
+                        .line(sb, "blocked_clients", 0);
+                case "memory" -> memory(sb);
+                case "persistence" -> persistence(s, st, sb);
+                case "stats" -> stats(s, st, sb);
+                case "keyspace" -> {
+                    if (st.keys() > 0) {
+                        sb.append("db0:keys=").append(st.keys()).append(",expires=").append(st.volatileKeys())
+                                .append(",avg_ttl=0\r\n");
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static final Info.Lines L = new Info.Lines();
+
+    private static Lines line(StringBuilder sb, String k, Object v) {
+        return L.line(sb, k, v);
+    }
+
+    /** Appends {@code key:value} lines. */
+    static final class Lines {
+        Lines line(StringBuilder sb, String k, Object v) {
+            sb.append(k).append(':').append(v).append("\r\n");
+            return this;
+        }
+    }
+
+    private static void server(ServerContext s, StringBuilder sb) {
+        long uptime = (System.currentTimeMillis() - s.startMillis()) / 1000;
+        line(sb, "redis_version", ServerContext.REDIS_COMPAT_VERSION)
+                .line(sb, "cairn_version", ServerContext.VERSION)
+                .line(sb, "redis_mode", "standalone")
+                .line(sb, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"))
+                .line(sb, "arch_bits", System.getProperty("sun.arch.data.model", "64"))
+                .line(sb, "java_version", Runtime.version())
+                .line(sb, "process_id", ProcessHandle.current().pid())
+                .line(sb, "tcp_port", s.port())
+                .line(sb, "uptime_in_seconds", uptime)
+                .line(sb, "uptime_in_days", uptime / 86400)
+                .line(sb, "executable", "cairn")
+                .line(sb, "config_file", "");
+    }
+
+    private static void memory(StringBuilder sb) {
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long rss = rssBytes();
+        line(sb, "used_memory", heap.getUsed())
+                .line(sb, "used_memory_human", human(heap.getUsed()))
+                .line(sb, "used_memory_rss", rss)
+                .line(sb, "used_memory_rss_human", human(rss))
+                .line(sb, "used_memory_peak", heap.getCommitted())
+                .line(sb, "maxmemory", 0)
+                .line(sb, "maxmemory_policy", "noeviction")
+                .line(sb, "mem_allocator", "jvm")
+                .line(sb, "cairn_heap_committed", heap.getCommitted())
+                .line(sb, "cairn_heap_max", heap.getMax())
+                .line(sb, "cairn_memory_note", "used_memory is JVM heap in use (live data plus garbage not yet collected)");
+    }
+
+    private static void persistence(ServerContext s, StoreStats st, StringBuilder sb) {
+        CheckpointInfo cp = st.lastCheckpoint();
+        RecoveryStats r = st.recovery();
+        long lastSave = cp != null ? cp.finishedAt() / 1000 : s.startMillis() / 1000;
+        line(sb, "loading", 0)
+                .line(sb, "async_loading", 0)
+                .line(sb, "rdb_changes_since_last_save", st.lastLsn() - (cp != null ? cp.lsn() : r.snapshotLsn()))
+                .line(sb, "rdb_bgsave_in_progress", st.checkpointRunning() ? 1 : 0)
+                .line(sb, "rdb_last_save_time", lastSave)
+                .line(sb, "rdb_last_bgsave_status", st.lastCheckpointError() == null ? "ok" : "err")
+                .line(sb, "rdb_last_bgsave_time_sec", cp != null ? cp.millis() / 1000 : -1)
+                .line(sb, "aof_enabled", st.walMode() == WalMode.NONE ? 0 : 1)
+                .line(sb, "aof_rewrite_in_progress", 0)
+                .line(sb, "wal_mode", st.walMode().name().toLowerCase(Locale.ROOT))
+                .line(sb, "wal_last_lsn", st.lastLsn())
+                .line(sb, "wal_durable_lsn", st.durableLsn())
+                .line(sb, "wal_bytes_written", st.walBytesWritten())
+                .line(sb, "wal_group_writes", st.walGroups())
+                .line(sb, "wal_fsyncs", st.walSyncs())
+                .line(sb, "wal_fsync_avg_usec", st.walSyncs() == 0 ? 0 : st.walSyncNanos() / st.walSyncs() / 1000)
+                .line(sb, "checkpoint_in_progress", st.checkpointRunning() ? 1 : 0)
+                .line(sb, "checkpoint_last_lsn", cp != null ? cp.lsn() : r.snapshotLsn())
+                .line(sb, "checkpoint_last_time", cp != null ? cp.finishedAt() / 1000 : -1)
+                .line(sb, "checkpoint_last_status", st.lastCheckpointError() == null ? "ok" : "err: " + st.lastCheckpointError().replace("\r", " ").replace("\n", " "))
+                .line(sb, "checkpoint_last_keys", cp != null ? cp.entries() : -1)
+                .line(sb, "checkpoint_last_duration_ms", cp != null ? cp.millis() : -1)
+                .line(sb, "recovery_snapshot", r.snapshot() == null ? "none" : r.snapshot())
+                .line(sb, "recovery_snapshot_keys", r.snapshotEntries())
+                .line(sb, "recovery_wal_records", r.walRecords())
+                .line(sb, "recovery_wal_mutations", r.walMutations())
+                .line(sb, "recovery_truncated_tail", r.truncated() == null ? "none" : r.truncated())
+                .line(sb, "recovery_ms", r.totalMillis())
+                .line(sb, "recovery_keys_per_sec", Math.round(r.keysPerSecond()));
+    }
+
+    private static void stats(ServerContext s, StoreStats st, StringBuilder sb) {
+        ServerStats x = s.stats();
+        line(sb, "total_connections_received", x.connectionsReceived())
+                .line(sb, "total_commands_processed", x.commands())
+                .line(sb, "instantaneous_ops_per_sec", x.opsPerSecond())
+                .line(sb, "total_net_input_bytes", x.netInputBytes())
+                .line(sb, "total_net_output_bytes", x.netOutputBytes())
+                .line(sb, "rejected_connections", x.rejectedConnections())
+                .line(sb, "expired_keys", st.expiredKeys())
+                .line(sb, "evicted_keys", 0)
+                .line(sb, "keyspace_hits", x.keyspaceHits())
+                .line(sb, "keyspace_misses", x.keyspaceMisses());
+    }
+
+    static long rssBytes() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith("VmRSS:")) {
+                    return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
+    }
+
+    private static String human(long bytes) {
+        if (bytes < 1024) {
+            return bytes + "B";
+        }
+        String[] units = {"K", "M", "G", "T"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.2f%s", v, units[u]);
+    }
+}

@@ -1,0 +1,244 @@
+package io.cairn.server.net;
+
+import io.cairn.resp.RespDecoder;
+import io.cairn.resp.RespEncoder;
+import io.cairn.resp.RespLimits;
+import io.cairn.resp.RespProtocolException;
+import io.cairn.resp.RespValue;
+import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
+import io.cairn.server.command.Dispatcher;
+import io.cairn.server.command.Errors;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One client connection. All methods run on the channel's event loop.
+ *
+ * <p>Pipelining: every request in a read is decoded and executed at once; replies go into one
+ * buffer that is written with a single flush when the read is done.
+ *
+ * <p>Ordering and durability: a reply whose write (or whose read of unsynced data) is not yet
+ * durable waits in {@link #pending}; every later reply queues behind it, so replies leave in
+ * request order. When the newest waiting future completes, the queue drains on the event loop.
+ * Durability futures of one store complete in LSN order, so waiting on the newest suffices.
+ *
+ * <p>Back-pressure: when the socket stops taking bytes the connection stops reading; when the
+ * bytes waiting for a client exceed {@code client-output-buffer-limit} the client is closed.
+ */
+public final class RespChannelHandler extends ByteToMessageDecoder {
+    private static final System.Logger LOG = System.getLogger(RespChannelHandler.class.getName());
+    private static final int MAX_PENDING = 1 << 20;
+
+    private final ServerContext server;
+    private final Dispatcher dispatcher;
+    private final RespDecoder decoder;
+    private final ArrayDeque<Dispatcher.Outcome> pending = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private Session session;
+    private ByteBuf out;
+    private CompletableFuture<Void> waitingOn;
+    /** The durability future of the newest waiting reply that has one; replies without one wait only on it. */
+    private CompletableFuture<Void> newestPendingFuture;
+    private boolean closing;
+    private boolean pausedForPending;
+
+    public RespChannelHandler(ServerContext server) {
+        this.server = server;
+        this.dispatcher = server.dispatcher();
+        ServerConfigLimits l = new ServerConfigLimits(server);
+        this.decoder = new RespDecoder(l.limits());
+    }
+
+    /** Protocol limits from the server's settings. */
+    private record ServerConfigLimits(ServerContext server) {
+        RespLimits limits() {
+            return new RespLimits((int) server.config().protoMaxBulkLen(), server.config().maxArgs(), server.config().inlineMax());
+        }
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        server.stats().connectionReceived();
+        if (server.sessionCount() >= server.maxclients()) {
+            server.stats().connectionRejected();
+            closing = true;
+            ctx.writeAndFlush(Unpooled.copiedBuffer("-ERR max number of clients reached\r\n", StandardCharsets.US_ASCII))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        session = server.newSession(ctx.channel());
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (session != null) {
+            server.sessionClosed(session);
+        }
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        pending.clear();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
+        if (session == null || closing) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        server.stats().netInput(in.readableBytes());
+        while (!closing && in.isReadable() && !pausedForPending) {
+            byte[][] args;
+            try {
+                args = decoder.decode(in);
+            } catch (RespProtocolException e) {
+                protocolError(e.getMessage());
+                in.skipBytes(in.readableBytes());
+                return;
+            }
+            if (args == null) {
+                return;
+            }
+            handle(dispatcher.dispatch(session, args));
+            if (pending.size() >= MAX_PENDING) {
+                pausedForPending = true;
+                ctx.channel().config().setAutoRead(false);
+            }
+        }
+    }
+
+    private void handle(Dispatcher.Outcome o) {
+        if (o.reply() == null) { // SHUTDOWN and the like: no reply, just close
+            closing = true;
+            return;
+        }
+        if (pending.isEmpty() && (o.durable() == null || o.durable().isDone())) {
+            write(o);
+        } else {
+            pending.add(o);
+            if (o.durable() != null) {
+                newestPendingFuture = o.durable();
+            }
+        }
+        if (session.shouldCloseAfterReply()) {
+            closing = true;
+        }
+    }
+
+    private void write(Dispatcher.Outcome o) {
+        RespValue reply = o.reply();
+        CompletableFuture<Void> d = o.durable();
+        if (d != null && d.isCompletedExceptionally()) {
+            try {
+                d.join();
+            } catch (RuntimeException e) {
+                reply = Errors.toReply(e);
+            }
+        }
+        if (out == null) {
+            out = ctx.alloc().buffer(256);
+        }
+        RespEncoder.encode(reply, out, session.protocol());
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        flushOut();
+        awaitPending();
+        super.channelReadComplete(ctx);
+    }
+
+    private void flushOut() {
+        if (out != null && out.isReadable()) {
+            server.stats().netOutput(out.readableBytes());
+            ByteBuf b = out;
+            out = null;
+            var f = ctx.writeAndFlush(b);
+            if (closing && pending.isEmpty()) {
+                f.addListener(ChannelFutureListener.CLOSE);
+            }
+            ChannelOutboundBuffer ob = ctx.channel().unsafe().outboundBuffer();
+            if (ob != null && ob.totalPendingWriteBytes() > server.config().clientOutputBufferLimit()) {
+                LOG.log(System.Logger.Level.WARNING, "closing client " + session.id()
+                        + ": replies waiting exceed client-output-buffer-limit");
+                ctx.close();
+            }
+        } else if (closing && pending.isEmpty()) {
+            ctx.close();
+        }
+    }
+
+    private void awaitPending() {
+        CompletableFuture<Void> f = newestPendingFuture;
+        if (pending.isEmpty() || f == null || f == waitingOn) {
+            return;
+        }
+        waitingOn = f;
+        f.whenComplete((v, e) -> ctx.executor().execute(this::drain));
+    }
+
+    private void drain() {
+        while (!pending.isEmpty()) {
+            Dispatcher.Outcome head = pending.peekFirst();
+            if (head.durable() != null && !head.durable().isDone()) {
+                break;
+            }
+            pending.pollFirst();
+            write(head);
+        }
+        if (pending.isEmpty()) {
+            newestPendingFuture = null;
+        }
+        flushOut();
+        waitingOn = null;
+        awaitPending();
+        if (pausedForPending && pending.size() < MAX_PENDING / 2) {
+            pausedForPending = false;
+            ctx.channel().config().setAutoRead(true);
+            try {
+                channelRead(ctx, Unpooled.EMPTY_BUFFER); // decode what is already buffered
+            } catch (Exception e) {
+                ctx.fireExceptionCaught(e);
+            }
+        }
+    }
+
+    private void protocolError(String message) {
+        closing = true;
+        pending.clear();
+        newestPendingFuture = null;
+        write(new Dispatcher.Outcome(RespValue.error(message), null));
+        flushOut();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (!pausedForPending) {
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.log(System.Logger.Level.DEBUG, "connection error: " + cause);
+        ctx.close();
+    }
+}
