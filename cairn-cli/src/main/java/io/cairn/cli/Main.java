@@ -77,6 +77,10 @@ public final class Main {
     }
 
     private static int server(String[] args, PrintStream out, PrintStream err) {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            usage(out);
+            return 0;
+        }
         ServerConfig config;
         try {
             config = parse(args);

@@ -1,5 +1,6 @@
 package io.cairn.server;
 
+import io.cairn.common.CairnException;
 import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
@@ -59,13 +60,13 @@ public final class CairnServer implements AutoCloseable {
         this.config = config;
         this.store = Store.open(storeConfig(config));
         this.context = new ServerContext(config, store, () -> Thread.ofPlatform().name("cairn-shutdown").start(this::close));
+        this.epoll = Epoll.isAvailable();
+        IoHandlerFactory ioFactory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
+        this.boss = new MultiThreadIoEventLoopGroup(1, ioFactory);
+        this.workers = new MultiThreadIoEventLoopGroup(threads, ioFactory);
         try {
             this.context.dispatcher(new Dispatcher(new CommandRegistry(io.cairn.resp.CommandTable.all(), Commands.handlers()), context));
-            this.epoll = Epoll.isAvailable();
-            IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-            int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
-            this.boss = new MultiThreadIoEventLoopGroup(1, io);
-            this.workers = new MultiThreadIoEventLoopGroup(threads, io);
             Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
             ServerBootstrap b = new ServerBootstrap()
                     .group(boss, workers)
@@ -83,9 +84,14 @@ public final class CairnServer implements AutoCloseable {
                     });
             this.listener = b.bind(new InetSocketAddress(config.bind(), config.port())).sync().channel();
             context.port(((InetSocketAddress) listener.localAddress()).getPort());
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
+            workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             store.close();
-            throw e;
+            if (e instanceof InterruptedException ie) {
+                throw ie;
+            }
+            throw new CairnException("cannot listen on " + config.bind() + ":" + config.port() + ": " + e.getMessage(), e);
         }
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-server-timer").daemon(true).factory());
         timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
