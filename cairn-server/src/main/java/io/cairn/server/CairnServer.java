@@ -8,6 +8,7 @@ import io.cairn.server.net.RespChannelHandler;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -74,6 +75,10 @@ public final class CairnServer implements AutoCloseable {
                     .option(ChannelOption.SO_BACKLOG, 511)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    // Heap buffers: requests are copied out into byte[] arguments and replies are
+                    // built from byte[] values, which is a plain array copy on heap memory; on
+                    // JDK 25 Netty's direct buffers go through ByteBuffer views for each copy.
+                    .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
                     .childHandler(new ChannelInitializer<SocketChannel>() {

@@ -16,6 +16,8 @@ public final class CommandRegistry {
     private final Map<String, CommandSpec> specs = new HashMap<>();
     private final Map<String, Handler> handlers;
     private final Map<String, List<CommandSpec>> subcommands = new HashMap<>();
+    /** Top-level commands by lower-case name bytes, probed without building a String per request. */
+    private final CommandSpec[] byBytes = new CommandSpec[1024];
 
     /**
      * @throws IllegalStateException naming the specs without handlers and the handlers without specs
@@ -49,6 +51,54 @@ public final class CommandRegistry {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("command table and handlers disagree: " + problems);
         }
+        for (CommandSpec s : table) {
+            if (s.container() == null) {
+                byte[] name = s.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                int i = hashIgnoreCase(name) & (byBytes.length - 1);
+                while (byBytes[i] != null) {
+                    i = (i + 1) & (byBytes.length - 1);
+                }
+                byBytes[i] = s;
+            }
+        }
+    }
+
+    /** The top-level command named by {@code name} in any letter case, or null. */
+    public CommandSpec lookup(byte[] name) {
+        int mask = byBytes.length - 1;
+        for (int i = hashIgnoreCase(name) & mask; ; i = (i + 1) & mask) {
+            CommandSpec s = byBytes[i];
+            if (s == null) {
+                return null;
+            }
+            if (equalsIgnoreCase(s.name(), name)) {
+                return s;
+            }
+        }
+    }
+
+    private static int hashIgnoreCase(byte[] b) {
+        int h = 0;
+        for (byte c : b) {
+            h = 31 * h + lower(c);
+        }
+        return h ^ (h >>> 16);
+    }
+
+    private static int lower(byte c) {
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    }
+
+    private static boolean equalsIgnoreCase(String name, byte[] b) {
+        if (name.length() != b.length) {
+            return false;
+        }
+        for (int i = 0; i < b.length; i++) {
+            if (name.charAt(i) != lower(b[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public CommandSpec spec(String lowerName) {

@@ -104,11 +104,11 @@ public final class Dispatcher {
 
     /** Finds the spec, resolving containers to subcommands, and checks arity. */
     CommandSpec resolve(byte[][] args) {
-        String name = new String(args[0], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-        CommandSpec spec = registry.spec(name);
+        CommandSpec spec = registry.lookup(args[0]);
         if (spec == null) {
             throw new InvalidRequestException(unknownCommand(args));
         }
+        String name = spec.name();
         if (!registry.subcommands(name).isEmpty() && !(args.length == 1 && spec.arityAccepts(1))) {
             if (args.length < 2) {
                 throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");

@@ -43,6 +43,19 @@ final class Keyspace {
         account(old, entry);
     }
 
+    /**
+     * Sets a string. When the key already holds a string of the same length (the common case of
+     * an update) and no read view is open, the bytes are overwritten in place: no allocation and
+     * no index change. Otherwise a new record replaces the old one in both indexes.
+     */
+    void putString(byte[] key, byte[] value, long expireAt) {
+        if (!tree.hasOpenViews() && hash.get(key) instanceof byte[] r
+                && StringRecord.overwrite(r, key.length, value, expireAt)) {
+            return;
+        }
+        put(StringRecord.encode(key, value, expireAt));
+    }
+
     Object remove(byte[] key) {
         Object old = hash.remove(key);
         if (old != null) {

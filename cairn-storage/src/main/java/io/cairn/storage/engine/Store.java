@@ -55,6 +55,7 @@ import java.util.function.Function;
  */
 public final class Store implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Store.class.getName());
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final StoreConfig config;
     private final FileSystem fs;
@@ -257,7 +258,7 @@ public final class Store implements AutoCloseable {
 
     /** Completes once every batch up to {@code lsn} reached the configured durability. */
     public CompletableFuture<Void> whenDurable(long lsn) {
-        return wal == null ? CompletableFuture.completedFuture(null) : wal.whenDurable(lsn);
+        return wal == null ? DONE : wal.whenDurable(lsn);
     }
 
     /** Adds a listener to the change stream; it sees batches committed from now on. */
@@ -274,7 +275,7 @@ public final class Store implements AutoCloseable {
         long lsn = ++lastLsn;
         CompletableFuture<Void> durable;
         if (wal == null) {
-            durable = CompletableFuture.completedFuture(null);
+            durable = DONE;
         } else {
             int size = MutationCodec.sizeOf(mutations);
             if (scratch.capacity() < size || scratch.capacity() > (1 << 20) && size < (1 << 16)) {

@@ -55,6 +55,27 @@ final class StringRecord {
         return r;
     }
 
+    /**
+     * Overwrites the value (and expiry) of {@code r} in place when the new ones fit exactly: same
+     * total length and same expiry presence. Returns false, changing nothing, when they do not.
+     * The caller must know no one else can see {@code r} (no open read view).
+     */
+    static boolean overwrite(byte[] r, int keyLength, byte[] value, long expireAt) {
+        boolean hadExpiry = (r[0] & HAS_EXPIRY) != 0;
+        if (hadExpiry != expireAt > 0) {
+            return false;
+        }
+        int head = 1 + (hadExpiry ? 8 : 0) + Varints.sizeOf(keyLength);
+        if (r.length != head + keyLength + value.length) {
+            return false;
+        }
+        if (hadExpiry) {
+            putLong(r, 1, expireAt);
+        }
+        System.arraycopy(value, 0, r, head + keyLength, value.length);
+        return true;
+    }
+
     /** The same key and value with another expiry (0 for none). */
     static byte[] withExpiry(byte[] r, long expireAt) {
         int vo = valueOffset(r);

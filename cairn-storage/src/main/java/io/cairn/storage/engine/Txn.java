@@ -29,7 +29,7 @@ public final class Txn {
 
     private final Keyspace ks;
     private final StoreConfig config;
-    private final List<Mutation> mutations = new ArrayList<>();
+    private List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
     private boolean readOnly;
@@ -45,14 +45,16 @@ public final class Txn {
         this.readOnly = readOnly;
         this.active = true;
         this.encodedBytes = 0;
-        mutations.clear();
     }
 
-    /** Ends the transaction; returns the mutations it applied (a fresh list). */
+    /** Ends the transaction; returns the mutations it applied, in a list no one else holds. */
     List<Mutation> end() {
         active = false;
-        List<Mutation> out = mutations.isEmpty() ? List.of() : List.copyOf(mutations);
-        mutations.clear();
+        if (mutations.isEmpty()) {
+            return List.of();
+        }
+        List<Mutation> out = java.util.Collections.unmodifiableList(mutations);
+        mutations = new ArrayList<>(4);
         return out;
     }
 

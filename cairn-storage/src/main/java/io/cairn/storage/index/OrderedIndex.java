@@ -148,6 +148,11 @@ public final class OrderedIndex<E> {
         return createdEpoch <= frozenUpTo;
     }
 
+    /** Whether any view is open, so that anything reachable from the tree may be shared. */
+    public boolean hasOpenViews() {
+        return frozenUpTo >= 0;
+    }
+
     /** Number of views not yet closed. */
     public int openViewCount() {
         return openViews.values().stream().mapToInt(Integer::intValue).sum();

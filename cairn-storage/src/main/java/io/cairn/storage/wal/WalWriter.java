@@ -33,6 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Thread-safe. {@link #append} must be called by one thread at a time, in LSN order.
  */
 public final class WalWriter implements AutoCloseable {
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
     private final FileSystem fs;
     private final Path dir;
     private final WalMode mode;
@@ -154,7 +155,7 @@ public final class WalWriter implements AutoCloseable {
      */
     public CompletableFuture<Void> whenDurable(long lsn) {
         if (durableLsn.get() >= lsn) {
-            return CompletableFuture.completedFuture(null);
+            return DONE;
         }
         lock.lock();
         try {
@@ -162,7 +163,7 @@ public final class WalWriter implements AutoCloseable {
                 return CompletableFuture.failedFuture(StorageIOException.of("write-ahead log failed earlier", failure));
             }
             if (durableLsn.get() >= lsn) {
-                return CompletableFuture.completedFuture(null);
+                return DONE;
             }
             if (pendingGroup != null && lsn >= pendingFirstLsn) {
                 return pendingGroup;
@@ -170,7 +171,7 @@ public final class WalWriter implements AutoCloseable {
             if (inFlightGroup != null && lsn <= inFlightLastLsn) {
                 return inFlightGroup;
             }
-            return CompletableFuture.completedFuture(null);
+            return DONE;
         } finally {
             lock.unlock();
         }

@@ -142,9 +142,11 @@ public final class StringCommands {
         if (get) {
             old = t.get(key); // WRONGTYPE when the key holds something else
         }
-        boolean exists = t.exists(key);
-        if (nx && exists || xx && !exists) {
-            return get ? RespValue.bulk(old) : RespValue.NULL;
+        if (nx || xx) {
+            boolean exists = t.exists(key);
+            if (nx && exists || xx && !exists) {
+                return get ? RespValue.bulk(old) : RespValue.NULL;
+            }
         }
         if (keepTtl) {
             long current = t.expireAt(key);
