@@ -107,7 +107,11 @@ public final class CommandContext {
         return v;
     }
 
-    /** Parses a float as Redis does for scores and INCRBYFLOAT: decimal, exponent, inf, -inf; no NaN. */
+    /**
+     * Parses a float as Redis does for scores and INCRBYFLOAT (C's strtod): decimal with optional
+     * exponent, hexadecimal ({@code 0x10}, {@code 0x1p4}), {@code inf}, {@code -inf}; no NaN, no
+     * surrounding spaces.
+     */
     public static double parseDouble(byte[] b) {
         String s = new String(b, StandardCharsets.ISO_8859_1);
         if (s.isEmpty() || Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))) {
@@ -124,14 +128,21 @@ public final class CommandContext {
             default -> {
             }
         }
-        for (int i = 0; i < l.length(); i++) {
-            char c = l.charAt(i);
-            if (!(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == '-' || c == '+')) {
+        String unsigned = l.startsWith("-") || l.startsWith("+") ? l.substring(1) : l;
+        boolean hex = unsigned.startsWith("0x");
+        for (int i = hex ? 2 : 0; i < unsigned.length(); i++) {
+            char c = unsigned.charAt(i);
+            boolean ok = c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+'
+                    || (hex ? c >= 'a' && c <= 'f' || c == 'p' : c == 'e');
+            if (!ok) {
                 throw new InvalidRequestException(NOT_FLOAT);
             }
         }
+        if (hex && !l.contains("p")) {
+            l = l + "p0"; // Java wants the binary exponent that strtod makes optional
+        }
         try {
-            double d = Double.parseDouble(s);
+            double d = Double.parseDouble(l);
             if (Double.isNaN(d)) {
                 throw new InvalidRequestException(NOT_FLOAT);
             }

@@ -46,6 +46,13 @@ public final class Dispatcher {
         try {
             spec = resolve(args);
         } catch (InvalidRequestException e) {
+            if (registry.lookup(args[0]) == registry.spec("exec")) {
+                // As Redis: a malformed EXEC discards the transaction, inside MULTI or not.
+                session.endMulti();
+                server.unwatchAll(session);
+                return new Outcome(RespValue.error("EXECABORT Transaction discarded because of: "
+                        + e.getMessage().substring("ERR ".length())), null);
+            }
             if (session.inMulti()) {
                 session.flagMultiError();
             }
@@ -113,14 +120,15 @@ public final class Dispatcher {
             if (args.length < 2) {
                 throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");
             }
-            String sub = new String(args[1], StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+            String given = new String(args[1], StandardCharsets.UTF_8);
+            String sub = given.toLowerCase(Locale.ROOT);
             CommandSpec subSpec = registry.spec(name + "|" + sub);
             if (subSpec == null) {
                 if (sub.equals("help")) {
                     throw new InvalidRequestException("ERR " + name.toUpperCase(Locale.ROOT) + " HELP is not supported by Cairn; see COMMAND DOCS "
                             + name);
                 }
-                throw new InvalidRequestException("ERR unknown subcommand '" + truncate(sub) + "'. Try "
+                throw new InvalidRequestException("ERR unknown subcommand '" + truncate(given) + "'. Try "
                         + name.toUpperCase(Locale.ROOT) + " HELP.");
             }
             spec = subSpec;

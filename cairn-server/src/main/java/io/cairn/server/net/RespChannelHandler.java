@@ -37,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 public final class RespChannelHandler extends ByteToMessageDecoder {
     private static final System.Logger LOG = System.getLogger(RespChannelHandler.class.getName());
     private static final int MAX_PENDING = 1 << 20;
+    private static final int FLUSH_BYTES = 1 << 16;
 
     private final ServerContext server;
     private final Dispatcher dispatcher;
@@ -117,6 +118,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 return;
             }
             handle(dispatcher.dispatch(session, args));
+            if (out != null && out.readableBytes() >= FLUSH_BYTES) {
+                flushOut(); // keeps one batch's replies from piling up in memory, and checks the limit
+            }
             if (pending.size() >= MAX_PENDING) {
                 pausedForPending = true;
                 ctx.channel().config().setAutoRead(false);
@@ -178,6 +182,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             if (ob != null && ob.totalPendingWriteBytes() > server.config().clientOutputBufferLimit()) {
                 LOG.log(System.Logger.Level.WARNING, "closing client " + session.id()
                         + ": replies waiting exceed client-output-buffer-limit");
+                closing = true;
+                pending.clear();
                 ctx.close();
             }
         } else if (closing && pending.isEmpty()) {

@@ -32,7 +32,7 @@ public final class ConnectionCommands {
             if (c.argc() > 3) {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
             }
-            authenticate(c, c.argc() == 3 ? c.string(1) : "default", c.arg(c.argc() - 1));
+            authenticate(c, c.argc() == 3 ? c.string(1) : "default", c.arg(c.argc() - 1), c.argc() == 3);
             return RespValue.OK;
         });
         r.server("select", c -> {
@@ -87,7 +87,7 @@ public final class ConnectionCommands {
         for (; i < c.argc(); i++) {
             String o = c.option(i);
             if (o.equals("AUTH") && i + 2 < c.argc()) {
-                authenticate(c, c.string(i + 1), c.arg(i + 2));
+                authenticate(c, c.string(i + 1), c.arg(i + 2), true);
                 i += 2;
             } else if (o.equals("SETNAME") && i + 1 < c.argc()) {
                 name = checkName(c.string(++i));
@@ -119,14 +119,19 @@ public final class ConnectionCommands {
         return new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk(k), v);
     }
 
-    private static void authenticate(CommandContext c, String user, byte[] password) {
+    /**
+     * AUTH [user] password, and HELLO's AUTH. With no requirepass the default user has no
+     * password: naming it succeeds whatever the password, while the one-argument form is an error
+     * in Redis's words.
+     */
+    private static void authenticate(CommandContext c, String user, byte[] password, boolean userGiven) {
         String required = c.server().requirepass();
-        if (required.isEmpty()) {
+        if (required.isEmpty() && !userGiven) {
             throw new InvalidRequestException("ERR AUTH <password> called without any password configured for the "
                     + "default user. Are you sure your configuration is correct?");
         }
         boolean ok = user.equals("default")
-                && MessageDigest.isEqual(required.getBytes(StandardCharsets.UTF_8), password);
+                && (required.isEmpty() || MessageDigest.isEqual(required.getBytes(StandardCharsets.UTF_8), password));
         if (!ok) {
             throw new InvalidRequestException("WRONGPASS invalid username-password pair or user is disabled.");
         }
@@ -219,7 +224,16 @@ public final class ConnectionCommands {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
             }
             switch (c.option(i)) {
-                case "ID" -> id = c.integer(i + 1);
+                case "ID" -> {
+                    try {
+                        id = c.integer(i + 1);
+                    } catch (InvalidRequestException e) {
+                        id = 0L;
+                    }
+                    if (id <= 0) {
+                        throw new InvalidRequestException("ERR client-id should be greater than 0");
+                    }
+                }
                 case "ADDR" -> addr = c.string(i + 1);
                 case "LADDR" -> laddr = c.string(i + 1);
                 case "SKIPME" -> {

@@ -125,7 +125,8 @@ public final class StringCommands {
                     keepTtl = true;
                 }
                 case "EX", "PX", "EXAT", "PXAT" -> {
-                    if (unit != null || keepTtl || i + 1 >= c.argc()) {
+                    // The same option again is allowed (the last wins); two different ones are not.
+                    if (unit != null && !unit.equals(o) || keepTtl || i + 1 >= c.argc()) {
                         throw syntax();
                     }
                     unit = o;
@@ -195,10 +196,10 @@ public final class StringCommands {
         boolean persist = false;
         for (int i = 2; i < c.argc(); i++) {
             String o = c.option(i);
-            if (o.equals("PERSIST") && unit == null && !persist) {
+            if (o.equals("PERSIST") && unit == null) {
                 persist = true;
             } else if ((o.equals("EX") || o.equals("PX") || o.equals("EXAT") || o.equals("PXAT"))
-                    && unit == null && !persist && i + 1 < c.argc()) {
+                    && (unit == null || unit.equals(o)) && !persist && i + 1 < c.argc()) {
                 unit = o;
                 at = deadline(t, c, o, c.integer(++i));
             } else {
