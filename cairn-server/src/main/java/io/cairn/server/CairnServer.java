@@ -7,6 +7,7 @@ import io.cairn.server.command.Dispatcher;
 import io.cairn.server.net.RespChannelHandler;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.engine.StoreStats;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -60,7 +61,8 @@ public final class CairnServer implements AutoCloseable {
     private CairnServer(ServerConfig config) throws InterruptedException {
         this.config = config;
         this.store = Store.open(storeConfig(config));
-        this.context = new ServerContext(config, store, () -> Thread.ofPlatform().name("cairn-shutdown").start(this::close));
+        this.context = new ServerContext(config, store,
+                save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
         this.epoll = Epoll.isAvailable();
         IoHandlerFactory ioFactory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
@@ -125,6 +127,7 @@ public final class CairnServer implements AutoCloseable {
                 .checkpointLogBytes(c.checkpointLogBytes())
                 .checkpointInterval(Duration.ofSeconds(c.checkpointIntervalSeconds()))
                 .checkpointsToKeep(c.checkpointsToKeep())
+                .checkpointBytesPerSecond(c.checkpointRate())
                 .build();
     }
 
@@ -162,12 +165,18 @@ public final class CairnServer implements AutoCloseable {
         closed.await();
     }
 
-    /**
-     * Stops accepting, closes every connection, then flushes and closes the store. Replies still
-     * waiting for durability are completed by the store's final flush before connections close.
-     */
+    /** As {@link #close(boolean)} with {@code save} true: what SIGTERM and SHUTDOWN do. */
     @Override
     public void close() {
+        close(true);
+    }
+
+    /**
+     * Stops accepting, closes every connection, then (when {@code save}, the log is on and anything
+     * changed since the last checkpoint) takes a checkpoint so the next start loads a snapshot
+     * instead of replaying the log, and finally flushes and closes the store.
+     */
+    public void close(boolean save) {
         synchronized (this) {
             if (closing) {
                 return;
@@ -180,6 +189,17 @@ public final class CairnServer implements AutoCloseable {
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         } finally {
+            try {
+                if (save && config.wal() != io.cairn.storage.wal.WalMode.NONE) {
+                    StoreStats st = store.stats();
+                    long saved = st.lastCheckpoint() != null ? st.lastCheckpoint().lsn() : st.recovery().snapshotLsn();
+                    if (st.lastLsn() > saved) {
+                        store.checkpoint().join();
+                    }
+                }
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "checkpoint at shutdown failed; the log still has everything: " + e);
+            }
             try {
                 store.close();
             } catch (RuntimeException e) {

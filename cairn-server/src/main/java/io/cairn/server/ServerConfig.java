@@ -21,7 +21,8 @@ import java.util.Map;
 public record ServerConfig(int port, String bind, Path dir, WalMode wal, String requirepass, int maxclients,
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
-                           long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes) {
+                           long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
+                           long checkpointRate) {
 
     /** Each setting: name, default, description. */
     public enum Key {
@@ -41,7 +42,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         CHECKPOINT_LOG_BYTES("checkpoint-log-bytes", "256mb", "log written since the last checkpoint that starts one; 0 never"),
         CHECKPOINT_INTERVAL("checkpoint-interval", "3600", "seconds between checkpoints when anything changed; 0 never"),
         CHECKPOINTS_TO_KEEP("checkpoints-to-keep", "2", "snapshots kept"),
-        WAL_SEGMENT_BYTES("wal-segment-bytes", "64mb", "size at which the log starts a new file");
+        WAL_SEGMENT_BYTES("wal-segment-bytes", "64mb", "size at which the log starts a new file"),
+        CHECKPOINT_RATE("checkpoint-rate", "0", "bytes per second a checkpoint may write; 0 unlimited");
 
         public final String name;
         public final String defaultValue;
@@ -76,6 +78,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.nonNegative("checkpoint-log-bytes", checkpointLogBytes);
         Checks.nonNegative("checkpoint-interval", checkpointIntervalSeconds);
         Checks.inRange("checkpoints-to-keep", checkpointsToKeep, 1, 100);
+        Checks.nonNegative("checkpoint-rate", checkpointRate);
     }
 
     /** The settings as strings, keyed by name: defaults overlaid by a file and then arguments. */
@@ -135,7 +138,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     memory(Key.CHECKPOINT_LOG_BYTES),
                     integer(Key.CHECKPOINT_INTERVAL),
                     (int) integer(Key.CHECKPOINTS_TO_KEEP),
-                    memory(Key.WAL_SEGMENT_BYTES));
+                    memory(Key.WAL_SEGMENT_BYTES),
+                    memory(Key.CHECKPOINT_RATE));
         }
 
         private String get(Key k) {
@@ -208,6 +212,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case CHECKPOINT_INTERVAL -> Long.toString(checkpointIntervalSeconds);
             case CHECKPOINTS_TO_KEEP -> Integer.toString(checkpointsToKeep);
             case WAL_SEGMENT_BYTES -> Long.toString(walSegmentBytes);
+            case CHECKPOINT_RATE -> Long.toString(checkpointRate);
         };
     }
 }

@@ -27,14 +27,14 @@ public final class ServerContext {
     private final CursorRegistry cursors = new CursorRegistry();
     private final WatchRegistry watches = new WatchRegistry();
     private final long startMillis = System.currentTimeMillis();
-    private final Runnable shutdown;
+    private final java.util.function.Consumer<Boolean> shutdown;
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
-    ServerContext(ServerConfig config, Store store, Runnable shutdown) {
+    ServerContext(ServerConfig config, Store store, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
         this.store = store;
         this.shutdown = shutdown;
@@ -151,8 +151,11 @@ public final class ServerContext {
         watches.unwatchAll(s);
     }
 
-    /** Stops the server from another thread: flushes the log, closes the store and the listener. */
-    public void shutdown() {
-        shutdown.run();
+    /**
+     * Stops the server from another thread: closes the listener and the connections, takes a
+     * checkpoint when {@code save} and anything changed, flushes the log and closes the store.
+     */
+    public void shutdown(boolean save) {
+        shutdown.accept(save);
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
  * records all precede the oldest snapshot kept. Runs on the store's checkpoint thread.
  */
 final class Checkpointer {
+    private static final long RATE_CHECK_BYTES = 1 << 20;
     private final FileSystem fs;
     private final StoreConfig config;
     private final Clock clock;
@@ -33,12 +34,18 @@ final class Checkpointer {
         long entries;
         String file;
         try (SnapshotWriter w = new SnapshotWriter(fs, config.dir(), view.lsn(), clock.millis())) {
+            long[] nextCheck = {RATE_CHECK_BYTES};
+            long paceStart = System.nanoTime(); // real time, whatever clock the store was given
             try {
                 view.forEachEntry(e -> {
                     try {
                         w.add(e);
                     } catch (IOException ex) {
                         throw new UncheckedIOException(ex);
+                    }
+                    if (w.bytesWritten() >= nextCheck[0]) {
+                        nextCheck[0] = w.bytesWritten() + RATE_CHECK_BYTES;
+                        pace(paceStart, w.bytesWritten());
                     }
                     return true;
                 });
@@ -51,6 +58,28 @@ final class Checkpointer {
         }
         long millis = (clock.nanos() - t0) / 1_000_000;
         return new CheckpointInfo(view.lsn(), file, entries, bytes, millis, clock.millis());
+    }
+
+    /**
+     * Sleeps while the checkpoint is ahead of {@link StoreConfig#checkpointBytesPerSecond()}, so a
+     * long checkpoint takes a steady share of the disk instead of all it can get. Off by default:
+     * on the 2-core test machine throttling spread the CPU interference over a longer time and made
+     * the writers' p99.9 worse, not better (BENCHMARKS.md).
+     */
+    private void pace(long startNanos, long bytes) {
+        long rate = config.checkpointBytesPerSecond();
+        if (rate <= 0) {
+            return;
+        }
+        long dueNanos = startNanos + bytes * 1_000_000_000L / rate;
+        long aheadMillis = (dueNanos - System.nanoTime()) / 1_000_000;
+        if (aheadMillis > 0) {
+            try {
+                Thread.sleep(aheadMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Deletes old snapshots and the log segments only they needed. */

@@ -96,6 +96,11 @@ final class SnapshotWriter implements AutoCloseable {
         return bytes;
     }
 
+    /** Bytes handed to the file so far. */
+    long bytesWritten() {
+        return bytes;
+    }
+
     long entries() {
         return entries;
     }

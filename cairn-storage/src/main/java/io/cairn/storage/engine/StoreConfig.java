@@ -20,10 +20,13 @@ import java.time.Duration;
  * @param checkpointsToKeep     snapshots kept (with the log needed after the oldest); default 2
  * @param expiryCycle           how often expired keys are reclaimed in the background; default 100 ms
  * @param expectedKeys          initial hash index capacity; default 1024
+ * @param checkpointBytesPerSecond how fast a checkpoint may write, so it leaves CPU and disk to the
+ *                              writers (as Tarantool's snap_io_rate_limit); 0 = unlimited (the default)
  */
 public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxRecordBytes, int maxKeyBytes,
                           int maxValueBytes, long checkpointLogBytes, Duration checkpointInterval,
-                          int checkpointsToKeep, Duration expiryCycle, int expectedKeys) {
+                          int checkpointsToKeep, Duration expiryCycle, int expectedKeys,
+                          long checkpointBytesPerSecond) {
 
     public StoreConfig {
         Checks.notNull("dir", dir);
@@ -39,6 +42,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         Checks.notNull("expiryCycle", expiryCycle);
         Checks.positive("expiryCycle", expiryCycle.toMillis());
         Checks.nonNegative("expectedKeys", expectedKeys);
+        Checks.nonNegative("checkpointBytesPerSecond", checkpointBytesPerSecond);
     }
 
     public static Builder builder(Path dir) {
@@ -58,6 +62,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         private int checkpointsToKeep = 2;
         private Duration expiryCycle = Duration.ofMillis(100);
         private int expectedKeys = 1024;
+        private long checkpointBytesPerSecond = 0;
 
         private Builder(Path dir) {
             this.dir = dir;
@@ -113,9 +118,15 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
             return this;
         }
 
+        public Builder checkpointBytesPerSecond(long v) {
+            checkpointBytesPerSecond = v;
+            return this;
+        }
+
         public StoreConfig build() {
             return new StoreConfig(dir, walMode, segmentBytes, maxRecordBytes, maxKeyBytes, maxValueBytes,
-                    checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys);
+                    checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys,
+                    checkpointBytesPerSecond);
         }
     }
 }

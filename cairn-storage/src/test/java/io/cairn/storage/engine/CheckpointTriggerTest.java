@@ -50,6 +50,21 @@ class CheckpointTriggerTest {
     }
 
     @Test
+    void checkpointRateLimitStretchesTheCheckpoint() throws Exception {
+        StoreConfig config = StoreConfig.builder(dir).walMode(WalMode.NONE).checkpointBytesPerSecond(8 << 20)
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+        try (Store store = Store.open(config, LocalFileSystem.INSTANCE, Clock.SYSTEM)) {
+            for (int i = 0; i < 24_000; i++) {
+                store.set(Bytes.utf8("key" + i), new byte[128]);
+            }
+            CheckpointInfo info = store.checkpoint().join();
+            assertThat(info.bytes()).isGreaterThan(3L << 20);
+            // ~3.4 MiB at 8 MiB/s: paced from the first MiB on, so it cannot finish in under ~0.25 s.
+            assertThat(info.millis()).isGreaterThanOrEqualTo(200);
+        }
+    }
+
+    @Test
     void expiredKeysAreReclaimedInTheBackground() throws Exception {
         StoreConfig config = StoreConfig.builder(dir).walMode(WalMode.WRITE).expiryCycle(Duration.ofMillis(20)).build();
         try (Store store = Store.open(config, LocalFileSystem.INSTANCE, Clock.SYSTEM)) {

@@ -3,6 +3,7 @@ package io.cairn.server.command.hash;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
+import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Glob;
@@ -157,28 +158,14 @@ public final class HashCommands {
 
     /** HSCAN key cursor [MATCH pattern] [COUNT count] [NOVALUES]: one page holding every match. */
     private static RespValue hscan(Txn t, CommandContext c) {
-        checkCursor(c.arg(2));
+        CollectionScan.checkCursor(c.arg(2));
         List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
         if (entries.isEmpty()) {
-            return scanReply(List.of()); // as Redis: a missing key answers before options are read
+            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
         }
-        byte[] pattern = null;
-        boolean noValues = false;
-        for (int i = 3; i < c.argc(); i++) {
-            String opt = c.option(i);
-            boolean hasValue = i + 1 < c.argc();
-            if (opt.equals("COUNT") && hasValue) {
-                if (c.integer(++i) < 1) {
-                    throw new InvalidRequestException(CommandContext.SYNTAX);
-                }
-            } else if (opt.equals("MATCH") && hasValue) {
-                pattern = c.arg(++i);
-            } else if (opt.equals("NOVALUES")) {
-                noValues = true;
-            } else {
-                throw new InvalidRequestException(CommandContext.SYNTAX);
-            }
-        }
+        CollectionScan.Options o = CollectionScan.options(c, 3, true);
+        byte[] pattern = o.pattern();
+        boolean noValues = o.noValues();
         List<RespValue> items = new ArrayList<>();
         for (Map.Entry<byte[], byte[]> e : entries) {
             if (pattern == null || Glob.matches(pattern, e.getKey())) {
@@ -188,25 +175,10 @@ public final class HashCommands {
                 }
             }
         }
-        return scanReply(items);
+        return CollectionScan.reply(items);
     }
 
-    /** A SCAN cursor is an unsigned 64-bit decimal; anything else is refused as Redis refuses it. */
-    private static void checkCursor(byte[] cursor) {
-        int i = cursor.length > 0 && (cursor[0] == '-' || cursor[0] == '+') ? 1 : 0;
-        boolean valid = i < cursor.length && cursor.length - i <= 20;
-        for (int k = i; valid && k < cursor.length; k++) {
-            valid = cursor[k] >= '0' && cursor[k] <= '9';
-        }
-        if (!valid || cursor.length - i == 20
-                && new String(cursor, i, 20, StandardCharsets.US_ASCII).compareTo("18446744073709551615") > 0) {
-            throw new InvalidRequestException("ERR invalid cursor");
-        }
-    }
 
-    private static RespValue scanReply(List<RespValue> items) {
-        return RespValue.array(List.of(RespValue.bulk("0"), RespValue.array(items)));
-    }
 
     /** HRANDFIELD key [count [WITHVALUES]]; a negative count allows repeats. */
     private static RespValue hrandfield(Txn t, CommandContext c) {

@@ -119,20 +119,25 @@ public final class ServerCommands {
     }
 
     private static RespValue shutdown(CommandContext c) {
-        boolean save = false;
+        boolean save = true; // a checkpoint at shutdown makes the next start load a snapshot
+        boolean explicitSave = false;
         for (int i = 1; i < c.argc(); i++) {
             switch (c.option(i)) {
-                case "SAVE" -> save = true;
-                case "NOSAVE", "NOW", "FORCE" -> {
+                case "SAVE" -> explicitSave = true;
+                case "NOSAVE" -> save = false;
+                case "NOW", "FORCE" -> {
                 }
                 case "ABORT" -> throw new InvalidRequestException("ERR There is no shutdown in progress");
                 default -> throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
-        if (save) {
-            checkpoint(c.server());
+        if (explicitSave && !save) {
+            throw new InvalidRequestException(CommandContext.SYNTAX);
         }
-        c.server().shutdown();
+        if (explicitSave) {
+            checkpoint(c.server()); // SHUTDOWN SAVE checkpoints even with --wal none
+        }
+        c.server().shutdown(save);
         return null; // no reply: the connection closes, as with Redis
     }
 

@@ -3,6 +3,7 @@ package io.cairn.server.command.zset;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
+import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Glob;
@@ -441,24 +442,12 @@ public final class ZSetCommands {
 
     /** ZSCAN key cursor [MATCH pattern] [COUNT count]: one page holding every match, scores as text. */
     private static RespValue zscan(Txn t, CommandContext c) {
-        checkCursor(c.arg(2));
+        CollectionScan.checkCursor(c.arg(2));
         List<ScoredMember> all = t.zrangeByRank(c.arg(1), 0, -1);
         if (all.isEmpty()) {
-            return scanReply(List.of()); // as Redis: a missing key answers before options are read
+            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
         }
-        byte[] pattern = null;
-        for (int i = 3; i < c.argc(); i++) {
-            String opt = c.option(i);
-            if (opt.equals("COUNT") && i + 1 < c.argc()) {
-                if (c.integer(++i) < 1) {
-                    throw new InvalidRequestException(CommandContext.SYNTAX);
-                }
-            } else if (opt.equals("MATCH") && i + 1 < c.argc()) {
-                pattern = c.arg(++i);
-            } else {
-                throw new InvalidRequestException(CommandContext.SYNTAX);
-            }
-        }
+        byte[] pattern = CollectionScan.options(c, 3, false).pattern();
         List<RespValue> items = new ArrayList<>();
         for (ScoredMember m : all) {
             byte[] member = m.memberBytes();
@@ -467,23 +456,8 @@ public final class ZSetCommands {
                 items.add(RespValue.bulk(RespEncoder.formatDouble(m.score())));
             }
         }
-        return scanReply(items);
+        return CollectionScan.reply(items);
     }
 
-    /** A SCAN cursor is an unsigned 64-bit decimal; anything else is refused as Redis refuses it. */
-    private static void checkCursor(byte[] cursor) {
-        int i = cursor.length > 0 && (cursor[0] == '-' || cursor[0] == '+') ? 1 : 0;
-        boolean valid = i < cursor.length && cursor.length - i <= 20;
-        for (int k = i; valid && k < cursor.length; k++) {
-            valid = cursor[k] >= '0' && cursor[k] <= '9';
-        }
-        if (!valid || cursor.length - i == 20
-                && new String(cursor, i, 20, StandardCharsets.US_ASCII).compareTo("18446744073709551615") > 0) {
-            throw new InvalidRequestException("ERR invalid cursor");
-        }
-    }
 
-    private static RespValue scanReply(List<RespValue> items) {
-        return RespValue.array(List.of(RespValue.bulk("0"), RespValue.array(items)));
-    }
 }
