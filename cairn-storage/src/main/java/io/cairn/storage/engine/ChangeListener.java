@@ -10,6 +10,9 @@ import java.util.List;
  * applied and queued to the log (before it is durable; {@link Store#whenDurable} tells when it
  * is). Implementations must return quickly (hand off to a queue) and must not call the store.
  * An exception thrown here is caught and reported, and does not undo the commit.
+ *
+ * <p>The list is reused for the next commit once this call returns: copy it to keep it. The
+ * mutations in it are immutable and may be kept.
  */
 @FunctionalInterface
 public interface ChangeListener {
