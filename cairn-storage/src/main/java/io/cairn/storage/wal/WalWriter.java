@@ -67,6 +67,13 @@ public final class WalWriter implements AutoCloseable {
     private final AtomicLong groups = new AtomicLong();
     private final AtomicLong syncNanosTotal = new AtomicLong();
     private final Thread writer;
+    private static final int GATHER_MIN_GROUP = 4;
+    private static final long MAX_GATHER_NANOS = 200_000;
+    // Writer-thread state for gatherMore().
+    private long lastGroupRecords;
+    private long lastSyncNanos;
+    // Guarded by lock: while > 0 the writer is gathering and wants a signal at this many records.
+    private long gatherTarget;
 
     /**
      * Opens a writer whose first record will carry {@code nextLsn}; it starts a new segment named
@@ -133,6 +140,10 @@ public final class WalWriter implements AutoCloseable {
                 work.signal();
             }
             pendingLastLsn = lsn;
+            if (gatherTarget > 0 && lsn - pendingFirstLsn + 1 >= gatherTarget) {
+                gatherTarget = 0;
+                work.signal(); // the writer is gathering and enough records joined
+            }
             return pendingGroup;
         } finally {
             lock.unlock();
@@ -234,6 +245,7 @@ public final class WalWriter implements AutoCloseable {
                 if (pendingGroup == null) {
                     return; // closing, nothing left
                 }
+                gatherMore();
                 batch = pending;
                 pending = spare;
                 spare = null;
@@ -260,9 +272,11 @@ public final class WalWriter implements AutoCloseable {
                 if (mode == WalMode.FSYNC) {
                     long t0 = System.nanoTime();
                     segment.sync();
-                    syncNanosTotal.addAndGet(System.nanoTime() - t0);
+                    lastSyncNanos = System.nanoTime() - t0;
+                    syncNanosTotal.addAndGet(lastSyncNanos);
                     syncs.incrementAndGet();
                 }
+                lastGroupRecords = lastLsn - firstLsn + 1;
                 bytesWritten.addAndGet(n);
                 groups.incrementAndGet();
                 durableLsn.set(lastLsn);
@@ -281,6 +295,36 @@ public final class WalWriter implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Group-commit gathering, in FSYNC mode only: when the last group was shared by several writers
+     * (so others are active), wait a fraction of the last fsync's time for more records to join
+     * before syncing, as PostgreSQL's commit_delay does. A lone writer never waits. Measured on the
+     * 2-core test machine with 50 unpipelined clients: groups grew from ~13 to ~24 records and
+     * SET from ~56k to ~62k requests/s; a single client's latency is unchanged (BENCHMARKS.md). Called with the lock held.
+     */
+    private void gatherMore() {
+        if (mode != WalMode.FSYNC || lastGroupRecords < GATHER_MIN_GROUP || closing) {
+            return;
+        }
+        long waitNanos = Math.min(MAX_GATHER_NANOS, lastSyncNanos / 2);
+        long deadline = System.nanoTime() + waitNanos;
+        // Stop early once as many records joined as the last group had: the crowd has arrived.
+        gatherTarget = lastGroupRecords;
+        while (!closing && gatherTarget > 0 && pendingLastLsn - pendingFirstLsn + 1 < lastGroupRecords) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                work.awaitNanos(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        gatherTarget = 0;
     }
 
     private void fail(Throwable t, CompletableFuture<Void> group) {
