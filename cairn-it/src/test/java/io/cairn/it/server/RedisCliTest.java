@@ -71,8 +71,12 @@ class RedisCliTest {
 
     @Test
     void infoAndCommandDocsServeRedisTools() throws Exception {
+        cli("set", "a", "b");
         String info = cli("info", "persistence");
         assertThat(info).contains("wal_mode:fsync").contains("recovery_keys_per_sec:").contains("rdb_last_save_time:");
+        long logSize = Long.parseLong(info.lines().filter(l -> l.startsWith("wal_size_bytes:")).findFirst().orElseThrow()
+                .substring("wal_size_bytes:".length()).strip());
+        assertThat(logSize).as("the log on disk holds at least the header and the records written").isGreaterThan(24);
         assertThat(cli("command", "count")).matches("\\d+\\n");
         assertThat(cli("config", "get", "appendfsync")).isEqualTo("appendfsync\nalways\n");
     }

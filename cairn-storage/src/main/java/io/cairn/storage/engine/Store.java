@@ -447,6 +447,23 @@ public final class Store implements AutoCloseable {
         return config;
     }
 
+    /** Bytes of write-ahead log on disk now (all segments, including those kept for older snapshots). */
+    public long logSizeBytes() {
+        long total = 0;
+        try {
+            for (io.cairn.storage.wal.WalSegment seg : io.cairn.storage.wal.WalSegments.list(fs, config.dir())) {
+                try (io.cairn.storage.io.FileHandle h = fs.open(seg.path(), FileSystem.OpenMode.READ)) {
+                    total += h.size();
+                } catch (IOException e) {
+                    // deleted by a checkpoint meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageIOException("cannot list the log in " + config.dir(), e);
+        }
+        return total;
+    }
+
     public RecoveryStats recoveryStats() {
         return recovery;
     }

@@ -122,6 +122,7 @@ final class Info {
                 .line(sb, "wal_mode", st.walMode().name().toLowerCase(Locale.ROOT))
                 .line(sb, "wal_last_lsn", st.lastLsn())
                 .line(sb, "wal_durable_lsn", st.durableLsn())
+                .line(sb, "wal_size_bytes", s.store().logSizeBytes())
                 .line(sb, "wal_bytes_written", st.walBytesWritten())
                 .line(sb, "wal_group_writes", st.walGroups())
                 .line(sb, "wal_fsyncs", st.walSyncs())
