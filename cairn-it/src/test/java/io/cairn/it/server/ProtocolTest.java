@@ -92,6 +92,42 @@ class ProtocolTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"none", "fsync"})
+    void repliesBeforeAMalformedFrameAreStillSent(String wal) throws IOException {
+        server = TestServer.start(dir, wal);
+        String expected = "+OK\r\n+OK\r\n-ERR Protocol error: invalid bulk length\r\n";
+        assertThat(exchange("SET a 1\r\nSET b 2\r\n*1\r\n$x\r\n", 1 << 16)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none"})
+    void aClientThatStopsReadingStopsBeingRead(String wal) throws Exception {
+        server = TestServer.start(dir, wal);
+        try (Socket greedy = new Socket()) {
+            greedy.setReceiveBufferSize(4096);
+            greedy.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()));
+            byte[] chunk = "PING\r\n".repeat(10_000).getBytes(StandardCharsets.US_ASCII);
+            Thread writer = Thread.ofPlatform().daemon(true).start(() -> {
+                try {
+                    for (int i = 0; i < 2_000; i++) { // 120 MB if the server kept reading
+                        greedy.getOutputStream().write(chunk);
+                    }
+                } catch (IOException e) {
+                    // closed at the end of the test
+                }
+            });
+            Thread.sleep(2_000);
+            try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", server.port())) {
+                String info = j.info("stats");
+                long in = Long.parseLong(info.lines().filter(l -> l.startsWith("total_net_input_bytes:"))
+                        .findFirst().orElseThrow().split(":")[1].strip());
+                assertThat(in).as("the server stopped reading once the client stopped reading").isLessThan(32L << 20);
+            }
+            assertThat(writer.isAlive()).as("the client's writes are blocked by TCP flow control").isTrue();
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"none"})
     void oversizedBulkIsRefusedBeforeAllocation(String wal) throws IOException {
         server = TestServer.start(dir, wal, "proto-max-bulk-len", "1mb");

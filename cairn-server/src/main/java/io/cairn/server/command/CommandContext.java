@@ -83,8 +83,8 @@ public final class CommandContext {
                 throw new InvalidRequestException(NOT_INTEGER);
             }
         }
-        if (b[i] == '0' && b.length > i + 1) {
-            throw new InvalidRequestException(NOT_INTEGER);
+        if (b[i] == '0' && (b.length > i + 1 || negative)) {
+            throw new InvalidRequestException(NOT_INTEGER); // leading zeros and "-0", as string2ll
         }
         long v = 0;
         for (; i < b.length; i++) {

@@ -87,6 +87,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        closing = true;
         if (session != null) {
             server.sessionClosed(session);
         }
@@ -100,8 +101,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
-        if (session == null || closing) {
-            in.skipBytes(in.readableBytes());
+        if (session == null || closing || !ctx.channel().isActive()) {
+            in.skipBytes(in.readableBytes()); // nothing runs for a closing or closed connection
             return;
         }
         server.stats().netInput(in.readableBytes());
@@ -162,11 +163,18 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         RespEncoder.encode(reply, out, session.protocol());
     }
 
+    /**
+     * Ends a read batch: one flush for all its replies. Deliberately not
+     * {@code ByteToMessageDecoder.channelReadComplete}, which calls {@code ctx.read()} when auto-read
+     * is off and no message went down the pipeline (none ever does here), and so would undo the
+     * back-pressure below.
+     */
     @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+    public void channelReadComplete(ChannelHandlerContext ctx) {
         flushOut();
         awaitPending();
-        super.channelReadComplete(ctx);
+        discardSomeReadBytes();
+        ctx.fireChannelReadComplete();
     }
 
     private void flushOut() {
@@ -220,18 +228,28 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             ctx.channel().config().setAutoRead(true);
             try {
                 channelRead(ctx, Unpooled.EMPTY_BUFFER); // decode what is already buffered
+                channelReadComplete(ctx);
             } catch (Exception e) {
                 ctx.fireExceptionCaught(e);
             }
         }
     }
 
+    /**
+     * Answers a malformed frame and closes the connection once every reply before it was sent:
+     * commands before the bad frame ran, so their replies must not be lost.
+     */
     private void protocolError(String message) {
         closing = true;
-        pending.clear();
-        newestPendingFuture = null;
-        write(new Dispatcher.Outcome(RespValue.error(message), null));
-        flushOut();
+        Dispatcher.Outcome error = new Dispatcher.Outcome(RespValue.error(message), null);
+        if (pending.isEmpty()) {
+            write(error);
+            flushOut();
+        } else {
+            pending.add(error);
+            flushOut();
+            awaitPending();
+        }
     }
 
     @Override

@@ -423,7 +423,10 @@ public final class Txn {
     }
 
     private void record(Mutation m, long approxBytes) {
-        encodedBytes += approxBytes + 16;
+        // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
+        // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
+        // after it was applied.
+        encodedBytes += approxBytes + 32;
         if (encodedBytes > config.maxRecordBytes()) {
             throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
                     + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");

@@ -209,7 +209,11 @@ public final class ConnectionCommands {
             String addr = c.string(2);
             for (Session s : c.server().sessions()) {
                 if (address(s.channel().remoteAddress()).equals(addr)) {
-                    s.channel().close();
+                    if (s == c.session()) {
+                        s.closeAfterReply(); // reply OK first, as Redis does
+                    } else {
+                        s.channel().close();
+                    }
                     return RespValue.OK;
                 }
             }
@@ -219,6 +223,8 @@ public final class ConnectionCommands {
         String addr = null;
         String laddr = null;
         boolean skipMe = true;
+        boolean matchesNone = false;
+        long maxAgeSeconds = -1;
         for (int i = 2; i < c.argc(); i += 2) {
             if (i + 1 >= c.argc()) {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
@@ -243,15 +249,29 @@ public final class ConnectionCommands {
                     }
                     skipMe = v.equals("YES");
                 }
-                case "TYPE", "USER", "MAXAGE" -> {
-                    // accepted filters that match every Cairn client of the default user
+                case "TYPE" -> {
+                    String type = c.option(i + 1);
+                    switch (type) {
+                        case "NORMAL" -> {
+                        }
+                        case "MASTER", "REPLICA", "SLAVE", "PUBSUB" -> matchesNone = true; // Cairn has none yet
+                        default -> throw new InvalidRequestException("ERR Unknown client type '" + c.string(i + 1) + "'");
+                    }
                 }
+                case "USER" -> {
+                    if (!c.string(i + 1).equals("default")) {
+                        throw new InvalidRequestException("ERR No such user '" + c.string(i + 1) + "'");
+                    }
+                }
+                case "MAXAGE" -> maxAgeSeconds = c.integer(i + 1);
                 default -> throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
         long killed = 0;
+        long now = System.currentTimeMillis();
         for (Session s : c.server().sessions()) {
-            if (id != null && s.id() != id || addr != null && !address(s.channel().remoteAddress()).equals(addr)
+            if (matchesNone || maxAgeSeconds >= 0 && (now - s.createdMillis()) / 1000 < maxAgeSeconds
+                    || id != null && s.id() != id || addr != null && !address(s.channel().remoteAddress()).equals(addr)
                     || laddr != null && !address(s.channel().localAddress()).equals(laddr)
                     || skipMe && s == c.session()) {
                 continue;

@@ -246,7 +246,7 @@ public final class KeyCommands {
             return RespValue.integer(at);
         }
         if (absolute) {
-            return RespValue.integer(millis ? at : at / 1000);
+            return RespValue.integer(millis ? at : (at + 500) / 1000); // rounded, as Redis does
         }
         long left = Math.max(0, at - t.now());
         return RespValue.integer(millis ? left : (left + 500) / 1000);

@@ -45,9 +45,9 @@ public final class ServerCommands {
         r.data("flushdb", ServerCommands::flush);
         r.data("flushall", ServerCommands::flush);
         r.server("time", c -> {
-            long micros = Math.multiplyExact(System.currentTimeMillis(), 1000L) + (System.nanoTime() / 1000) % 1000;
-            return RespValue.array(List.of(RespValue.bulk(Long.toString(micros / 1_000_000)),
-                    RespValue.bulk(Long.toString(micros % 1_000_000))));
+            java.time.Instant now = java.time.Instant.now();
+            return RespValue.array(List.of(RespValue.bulk(Long.toString(now.getEpochSecond())),
+                    RespValue.bulk(Long.toString(now.getNano() / 1000))));
         });
         r.server("save", c -> {
             checkpoint(c.server());
