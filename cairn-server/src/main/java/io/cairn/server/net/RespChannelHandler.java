@@ -51,6 +51,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     private CompletableFuture<Void> newestPendingFuture;
     private boolean closing;
     private boolean pausedForPending;
+    /** Approximate bytes of the replies in {@link #pending}, counted against the output limit. */
+    private long pendingBytes;
 
     public RespChannelHandler(ServerContext server) {
         this.server = server;
@@ -138,8 +140,12 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             write(o);
         } else {
             pending.add(o);
+            pendingBytes += approximateSize(o.reply(), 0);
             if (o.durable() != null) {
                 newestPendingFuture = o.durable();
+            }
+            if (pendingBytes > server.config().clientOutputBufferLimit()) {
+                overLimit();
             }
         }
         if (session.shouldCloseAfterReply()) {
@@ -187,16 +193,53 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 f.addListener(ChannelFutureListener.CLOSE);
             }
             ChannelOutboundBuffer ob = ctx.channel().unsafe().outboundBuffer();
-            if (ob != null && ob.totalPendingWriteBytes() > server.config().clientOutputBufferLimit()) {
-                LOG.log(System.Logger.Level.WARNING, "closing client " + session.id()
-                        + ": replies waiting exceed client-output-buffer-limit");
-                closing = true;
-                pending.clear();
-                ctx.close();
+            if (ob != null && ob.totalPendingWriteBytes() + pendingBytes > server.config().clientOutputBufferLimit()) {
+                overLimit();
             }
         } else if (closing && pending.isEmpty()) {
             ctx.close();
         }
+    }
+
+    /** Closes a client whose unsent replies passed client-output-buffer-limit, as Redis does. */
+    private void overLimit() {
+        LOG.log(System.Logger.Level.WARNING, "closing client " + session.id()
+                + ": replies waiting exceed client-output-buffer-limit");
+        closing = true;
+        pending.clear();
+        pendingBytes = 0;
+        newestPendingFuture = null;
+        ctx.close();
+    }
+
+    /** Bytes a reply will take on the wire, roughly; deep or huge arrays are counted coarsely. */
+    private static long approximateSize(RespValue v, int depth) {
+        if (v == null) {
+            return 0;
+        }
+        return switch (v) {
+            case RespValue.BulkString b -> b.value().length + 16L;
+            case RespValue.ArrayReply a -> {
+                long n = 16;
+                if (depth < 4) {
+                    for (RespValue item : a.items()) {
+                        n += approximateSize(item, depth + 1);
+                    }
+                }
+                yield n;
+            }
+            case RespValue.MapReply m -> {
+                long n = 16;
+                if (depth < 4) {
+                    for (var e : m.entries()) {
+                        n += approximateSize(e.getKey(), depth + 1) + approximateSize(e.getValue(), depth + 1);
+                    }
+                }
+                yield n;
+            }
+            case RespValue.VerbatimString t -> t.text().length() + 16L;
+            default -> 16;
+        };
     }
 
     private void awaitPending() {
@@ -215,10 +258,12 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 break;
             }
             pending.pollFirst();
+            pendingBytes -= approximateSize(head.reply(), 0);
             write(head);
         }
         if (pending.isEmpty()) {
             newestPendingFuture = null;
+            pendingBytes = 0;
         }
         flushOut();
         waitingOn = null;
