@@ -189,10 +189,13 @@ public final class StringCommands {
         return RespValue.OK;
     }
 
-    /** GETEX key [EX s|PX ms|EXAT s|PXAT ms|PERSIST]. */
+    /**
+     * GETEX key [EX s|PX ms|EXAT s|PXAT ms|PERSIST]. The syntax is checked first, then the key is
+     * read, and only for an existing key is the time checked, as Redis orders it.
+     */
     private static RespValue getex(Txn t, CommandContext c) {
         String unit = null;
-        long at = 0;
+        long amount = 0;
         boolean persist = false;
         for (int i = 2; i < c.argc(); i++) {
             String o = c.option(i);
@@ -201,7 +204,7 @@ public final class StringCommands {
             } else if ((o.equals("EX") || o.equals("PX") || o.equals("EXAT") || o.equals("PXAT"))
                     && (unit == null || unit.equals(o)) && !persist && i + 1 < c.argc()) {
                 unit = o;
-                at = deadline(t, c, o, c.integer(++i));
+                amount = c.integer(++i);
             } else {
                 throw syntax();
             }
@@ -211,7 +214,7 @@ public final class StringCommands {
             if (persist) {
                 t.persist(c.arg(1));
             } else if (unit != null) {
-                t.expireAt(c.arg(1), at);
+                t.expireAt(c.arg(1), deadline(t, c, unit, amount));
             }
         }
         return hit(c, v);
