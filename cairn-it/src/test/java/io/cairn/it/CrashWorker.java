@@ -50,7 +50,7 @@ public final class CrashWorker {
                     store.execute(tx -> {
                         tx.set(key, value, 0);
                         tx.hset(("h:" + tt).getBytes(StandardCharsets.US_ASCII),
-                                Long.toString(s).getBytes(StandardCharsets.US_ASCII), value);
+                                Long.toString(s % 1024).getBytes(StandardCharsets.US_ASCII), value);
                         tx.set(("next:" + tt).getBytes(StandardCharsets.US_ASCII),
                                 Long.toString(s + 1).getBytes(StandardCharsets.US_ASCII), 0);
                         return null;
