@@ -147,6 +147,11 @@ public final class ServerContext {
         watches.watch(s, key);
     }
 
+    /** Before a flush, inside its transaction: marks watchers of keys that exist (Redis's rule). */
+    public void beforeFlush(io.cairn.storage.engine.Txn t) {
+        watches.beforeFlush(t::exists);
+    }
+
     public void unwatchAll(Session s) {
         watches.unwatchAll(s);
     }

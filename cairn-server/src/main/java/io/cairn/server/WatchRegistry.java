@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Which sessions WATCH which keys. It follows the store's change stream, so any committed change
@@ -34,6 +35,21 @@ final class WatchRegistry implements ChangeListener {
         s.clearWatchState();
     }
 
+    /**
+     * Before FLUSHALL/FLUSHDB: marks the watchers of keys that exist now, since the flush changes
+     * them. Keys that do not exist are not changed by a flush, so their watchers are left alone, as
+     * in Redis. Called under the store's lock, inside the flushing command.
+     */
+    void beforeFlush(Predicate<byte[]> exists) {
+        watchers.forEach((key, set) -> {
+            byte[] k = new byte[key.remaining()];
+            key.duplicate().get(k);
+            if (exists.test(k)) {
+                set.forEach(Session::markWatchedKeyChanged);
+            }
+        });
+    }
+
     @Override
     public void onCommit(long lsn, List<Mutation> mutations) {
         if (watchers.isEmpty()) {
@@ -41,8 +57,7 @@ final class WatchRegistry implements ChangeListener {
         }
         for (Mutation m : mutations) {
             if (m instanceof Mutation.Clear) {
-                watchers.values().forEach(set -> set.forEach(Session::markWatchedKeyChanged));
-                continue;
+                continue; // handled by beforeFlush, which knows which keys existed
             }
             Set<Session> set = watchers.get(ByteBuffer.wrap(m.key()));
             if (set != null) {

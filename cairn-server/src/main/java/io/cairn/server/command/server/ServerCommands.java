@@ -106,6 +106,7 @@ public final class ServerCommands {
         if (c.argc() > 2 || c.argc() == 2 && !c.option(1).equals("ASYNC") && !c.option(1).equals("SYNC")) {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
+        c.server().beforeFlush(t);
         t.clear();
         return RespValue.OK;
     }
