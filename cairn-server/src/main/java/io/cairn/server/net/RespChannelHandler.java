@@ -57,15 +57,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     public RespChannelHandler(ServerContext server) {
         this.server = server;
         this.dispatcher = server.dispatcher();
-        ServerConfigLimits l = new ServerConfigLimits(server);
-        this.decoder = new RespDecoder(l.limits());
-    }
-
-    /** Protocol limits from the server's settings. */
-    private record ServerConfigLimits(ServerContext server) {
-        RespLimits limits() {
-            return new RespLimits((int) server.config().protoMaxBulkLen(), server.config().maxArgs(), server.config().inlineMax());
-        }
+        this.decoder = new RespDecoder(new RespLimits((int) server.config().protoMaxBulkLen(),
+                server.config().maxArgs(), server.config().inlineMax()));
     }
 
     @Override

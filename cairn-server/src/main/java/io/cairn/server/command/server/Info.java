@@ -60,14 +60,13 @@ final class Info {
         return sb.toString();
     }
 
-    private static final Info.Lines L = new Info.Lines();
-
+    /** Appends one {@code key:value} line; returns a builder for the next, so sections read as lists. */
     private static Lines line(StringBuilder sb, String k, Object v) {
-        return L.line(sb, k, v);
+        return new Lines(sb).line(sb, k, v);
     }
 
-    /** Appends {@code key:value} lines. */
-    static final class Lines {
+    /** Chains {@code key:value} lines onto one section's text. */
+    private record Lines(StringBuilder target) {
         Lines line(StringBuilder sb, String k, Object v) {
             sb.append(k).append(':').append(v).append("\r\n");
             return this;
