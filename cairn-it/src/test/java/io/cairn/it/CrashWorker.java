@@ -62,6 +62,6 @@ public final class CrashWorker {
                 }
             });
         }
-        Thread.sleep(Long.MAX_VALUE);
+        Thread.sleep(Long.MAX_VALUE); // the writers run until the parent test kills this process
     }
 }

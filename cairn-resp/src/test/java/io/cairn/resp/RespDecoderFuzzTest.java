@@ -1,5 +1,6 @@
 package io.cairn.resp;
 
+import io.cairn.testkit.Seeds;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class RespDecoderFuzzTest {
 
     @Test
     void randomBytesNeverHangOrBreakLimits() {
-        long seed = TestSeeds.seed("randomBytesNeverHangOrBreakLimits");
+        long seed = Seeds.seed();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < STREAMS; i++) {
             byte[] stream = new byte[random.nextInt(300)];
@@ -43,7 +44,7 @@ class RespDecoderFuzzTest {
 
     @Test
     void mutatedValidFramesNeverHangOrBreakLimits() {
-        long seed = TestSeeds.seed("mutatedValidFramesNeverHangOrBreakLimits");
+        long seed = Seeds.seed();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < STREAMS; i++) {
             byte[] stream = validStream(random, new ArrayList<>());
@@ -57,7 +58,7 @@ class RespDecoderFuzzTest {
 
     @Test
     void validStreamsDecodeToWhatWasSentWhateverTheChunking() {
-        long seed = TestSeeds.seed("validStreamsDecodeToWhatWasSentWhateverTheChunking");
+        long seed = Seeds.seed();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < STREAMS; i++) {
             List<List<String>> sent = new ArrayList<>();

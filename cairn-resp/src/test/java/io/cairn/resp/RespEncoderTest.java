@@ -1,5 +1,6 @@
 package io.cairn.resp;
 
+import io.cairn.testkit.Seeds;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
@@ -143,7 +144,7 @@ class RespEncoderTest {
 
     @Test
     void formattedDoubleParsesBackToTheSameValue() {
-        long seed = TestSeeds.seed("formattedDoubleParsesBackToTheSameValue");
+        long seed = Seeds.seed();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < 200_000; i++) {
             double d = Double.longBitsToDouble(random.nextLong());

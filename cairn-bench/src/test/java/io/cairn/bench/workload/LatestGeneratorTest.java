@@ -1,5 +1,6 @@
 package io.cairn.bench.workload;
 
+import io.cairn.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -13,7 +14,7 @@ class LatestGeneratorTest {
 
     @Test
     void favoursTheMostRecentInserts() {
-        SplittableRandom rnd = TestSeeds.random("favoursTheMostRecentInserts");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         InsertCounter inserts = new InsertCounter(1000);
         LatestGenerator latest = new LatestGenerator(inserts);
         long[] counts = new long[1000];
@@ -29,7 +30,7 @@ class LatestGeneratorTest {
 
     @Test
     void followsTheCounterAsInsertsAreAcknowledged() {
-        SplittableRandom rnd = TestSeeds.random("followsTheCounterAsInsertsAreAcknowledged");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         InsertCounter inserts = new InsertCounter(100);
         LatestGenerator latest = new LatestGenerator(inserts);
         for (int round = 0; round < 20; round++) {
@@ -52,7 +53,7 @@ class LatestGeneratorTest {
 
     @Test
     void neverChoosesAClaimedKeyBeforeItIsAcknowledged() {
-        SplittableRandom rnd = TestSeeds.random("neverChoosesAClaimedKeyBeforeItIsAcknowledged");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         InsertCounter inserts = new InsertCounter(10);
         LatestGenerator latest = new LatestGenerator(inserts);
         long pending = inserts.claim();

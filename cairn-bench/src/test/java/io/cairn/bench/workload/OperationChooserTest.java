@@ -1,5 +1,6 @@
 package io.cairn.bench.workload;
 
+import io.cairn.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumMap;
@@ -14,7 +15,7 @@ class OperationChooserTest {
 
     @Test
     void drawsEachOperationWithItsProportion() {
-        SplittableRandom rnd = TestSeeds.random("drawsEachOperationWithItsProportion");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         WorkloadSpec spec = WorkloadSpec.builder("mix")
                 .proportions(Map.of(Operation.READ, 0.1, Operation.UPDATE, 0.2, Operation.INSERT, 0.3,
                         Operation.SCAN, 0.15, Operation.READ_MODIFY_WRITE, 0.25))
@@ -24,7 +25,7 @@ class OperationChooserTest {
 
     @Test
     void coreWorkloadMixesAreDrawnAsSpecified() {
-        SplittableRandom rnd = TestSeeds.random("coreWorkloadMixesAreDrawnAsSpecified");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         for (char name : CoreWorkloads.NAMES.toCharArray()) {
             assertProportions(CoreWorkloads.named(String.valueOf(name), 100, 100), rnd);
         }

@@ -1,5 +1,6 @@
 package io.cairn.bench.workload;
 
+import io.cairn.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -10,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class UniformGeneratorTest {
     @Test
     void everyValueIsEquallyLikely() {
-        SplittableRandom rnd = TestSeeds.random("everyValueIsEquallyLikely");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         int buckets = 100;
         int draws = 1_000_000;
         UniformGenerator uniform = new UniformGenerator(1000, 1000 + buckets - 1);
@@ -29,7 +30,7 @@ class UniformGeneratorTest {
 
     @Test
     void bothEndsAreReachedAndNothingBeyond() {
-        SplittableRandom rnd = TestSeeds.random("bothEndsAreReachedAndNothingBeyond");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         UniformGenerator uniform = new UniformGenerator(1, 3);
         boolean[] seen = new boolean[4];
         for (int i = 0; i < 1000; i++) {

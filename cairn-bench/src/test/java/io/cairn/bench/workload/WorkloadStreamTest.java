@@ -1,5 +1,6 @@
 package io.cairn.bench.workload;
 
+import io.cairn.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ class WorkloadStreamTest {
 
     @Test
     void theSameSeedGivesTheSameStream() {
-        long seed = TestSeeds.seed("theSameSeedGivesTheSameStream");
+        long seed = Seeds.seed();
         for (char name : CoreWorkloads.NAMES.toCharArray()) {
             WorkloadSpec spec = CoreWorkloads.named(String.valueOf(name), RECORDS, OPERATIONS);
             assertThat(render(run(spec, seed, 3000))).as("workload %s", name)
@@ -27,7 +28,7 @@ class WorkloadStreamTest {
 
     @Test
     void differentSeedsGiveDifferentStreams() {
-        long seed = TestSeeds.seed("differentSeedsGiveDifferentStreams");
+        long seed = Seeds.seed();
         for (char name : CoreWorkloads.NAMES.toCharArray()) {
             WorkloadSpec spec = CoreWorkloads.named(String.valueOf(name), RECORDS, OPERATIONS);
             List<String> one = render(run(spec, seed, 1000));
@@ -46,7 +47,7 @@ class WorkloadStreamTest {
 
     @Test
     void requestsHaveTheirOperationsShape() {
-        long seed = TestSeeds.seed("requestsHaveTheirOperationsShape");
+        long seed = Seeds.seed();
         WorkloadSpec spec = WorkloadSpec.builder("all")
                 .recordCount(RECORDS)
                 .operationCount(OPERATIONS)
@@ -88,7 +89,7 @@ class WorkloadStreamTest {
 
     @Test
     void operationsFollowTheSpecsProportions() {
-        long seed = TestSeeds.seed("operationsFollowTheSpecsProportions");
+        long seed = Seeds.seed();
         List<Request> requests = run(CoreWorkloads.e(RECORDS, OPERATIONS), seed, 50_000);
         long scans = requests.stream().filter(r -> r.operation() == Operation.SCAN).count();
         long inserts = requests.stream().filter(r -> r.operation() == Operation.INSERT).count();
@@ -99,7 +100,7 @@ class WorkloadStreamTest {
 
     @Test
     void scanLengthsAreUniformFromOneToTheMaximum() {
-        long seed = TestSeeds.seed("scanLengthsAreUniformFromOneToTheMaximum");
+        long seed = Seeds.seed();
         long[] counts = new long[101];
         int scans = 0;
         for (Request r : run(CoreWorkloads.e(RECORDS, OPERATIONS), seed, 100_000)) {
@@ -119,7 +120,7 @@ class WorkloadStreamTest {
 
     @Test
     void insertsTakeTheNextKeyNumbersAndOnlyAcknowledgedKeysAreChosen() {
-        long seed = TestSeeds.seed("insertsTakeTheNextKeyNumbersAndOnlyAcknowledgedKeysAreChosen");
+        long seed = Seeds.seed();
         for (Distribution distribution : Distribution.values()) {
             WorkloadSpec spec = WorkloadSpec.builder("ins-" + distribution)
                     .recordCount(100)
@@ -150,7 +151,7 @@ class WorkloadStreamTest {
 
     @Test
     void readLatestReadsTheNewestInsertsMost() {
-        long seed = TestSeeds.seed("readLatestReadsTheNewestInsertsMost");
+        long seed = Seeds.seed();
         InsertCounter counter = new InsertCounter(RECORDS);
         WorkloadStream stream = new WorkloadStream(CoreWorkloads.d(RECORDS, OPERATIONS), seed, counter);
         long reads = 0;

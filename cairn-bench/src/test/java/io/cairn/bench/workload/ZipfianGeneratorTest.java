@@ -1,5 +1,6 @@
 package io.cairn.bench.workload;
 
+import io.cairn.testkit.Seeds;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -15,7 +16,7 @@ class ZipfianGeneratorTest {
 
     @Test
     void topTwoRanksHaveTheirExactZipfianProbability() {
-        SplittableRandom rnd = TestSeeds.random("topTwoRanksHaveTheirExactZipfianProbability");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         ZipfianGenerator zipf = new ZipfianGenerator(ITEMS);
         long[] counts = draw(zipf, rnd);
         for (int rank = 0; rank < 2; rank++) {
@@ -35,7 +36,7 @@ class ZipfianGeneratorTest {
      */
     @Test
     void higherRanksFollowGraysApproximationOfTheInversePowerLaw() {
-        SplittableRandom rnd = TestSeeds.random("higherRanksFollowGraysApproximationOfTheInversePowerLaw");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         ZipfianGenerator zipf = new ZipfianGenerator(ITEMS);
         long[] counts = draw(zipf, rnd);
         double s = 1 - THETA;
@@ -52,7 +53,7 @@ class ZipfianGeneratorTest {
 
     @Test
     void probabilitiesFallAsRanksRise() {
-        SplittableRandom rnd = TestSeeds.random("probabilitiesFallAsRanksRise");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         long[] counts = draw(new ZipfianGenerator(ITEMS), rnd);
         long firstTen = 0;
         long lastHundred = 0;
@@ -69,7 +70,7 @@ class ZipfianGeneratorTest {
 
     @Test
     void drawsStayInRangeForTinyAndHugeItemCounts() {
-        SplittableRandom rnd = TestSeeds.random("drawsStayInRangeForTinyAndHugeItemCounts");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         for (long items : new long[] {1, 2, 3, 10, 1L << 40}) {
             ZipfianGenerator zipf = new ZipfianGenerator(items);
             for (int i = 0; i < 100_000; i++) {
@@ -80,7 +81,7 @@ class ZipfianGeneratorTest {
 
     @Test
     void growingExtendsTheZetaToWhatAFreshGeneratorComputes() {
-        SplittableRandom rnd = TestSeeds.random("growingExtendsTheZetaToWhatAFreshGeneratorComputes");
+        SplittableRandom rnd = new SplittableRandom(Seeds.seed());
         ZipfianGenerator grown = new ZipfianGenerator(10);
         long items = 10;
         for (int step = 0; step < 50; step++) {
@@ -93,7 +94,7 @@ class ZipfianGeneratorTest {
 
     @Test
     void grownGeneratorDrawsLikeAFreshOne() {
-        long seed = TestSeeds.seed("grownGeneratorDrawsLikeAFreshOne");
+        long seed = Seeds.seed();
         ZipfianGenerator grown = new ZipfianGenerator(3);
         grown.next(new SplittableRandom(seed), ITEMS);
         long[] fromGrown = draw(grown, new SplittableRandom(seed));

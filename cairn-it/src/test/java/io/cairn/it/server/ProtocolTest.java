@@ -116,15 +116,24 @@ class ProtocolTest {
                     // closed at the end of the test
                 }
             });
-            Thread.sleep(2_000);
             try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", server.port())) {
-                String info = j.info("stats");
-                long in = Long.parseLong(info.lines().filter(l -> l.startsWith("total_net_input_bytes:"))
-                        .findFirst().orElseThrow().split(":")[1].strip());
+                // Wait until the server's input count stops moving: it has stopped reading.
+                long in = inputBytes(j);
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                for (long before = -1; in != before && System.nanoTime() < deadline; ) {
+                    before = in;
+                    java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L);
+                    in = inputBytes(j);
+                }
                 assertThat(in).as("the server stopped reading once the client stopped reading").isLessThan(32L << 20);
             }
             assertThat(writer.isAlive()).as("the client's writes are blocked by TCP flow control").isTrue();
         }
+    }
+
+    private static long inputBytes(redis.clients.jedis.Jedis j) {
+        return Long.parseLong(j.info("stats").lines().filter(l -> l.startsWith("total_net_input_bytes:"))
+                .findFirst().orElseThrow().split(":")[1].strip());
     }
 
     @ParameterizedTest

@@ -26,6 +26,22 @@ class ServerLimitsTest {
         }
     }
 
+    /** Waits (up to 10 s) until the server counts {@code n} clients, the asking one included. */
+    private void awaitConnectedClients(int n) {
+        try (Jedis j = new Jedis("127.0.0.1", server.port())) {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (connectedClients(j) > n && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(connectedClients(j)).isEqualTo(n);
+        }
+    }
+
+    private static long connectedClients(Jedis j) {
+        return Long.parseLong(j.info("clients").lines().filter(l -> l.startsWith("connected_clients:"))
+                .findFirst().orElseThrow().split(":")[1].strip());
+    }
+
     @Test
     void requirepassGatesCommandsUntilAuth() {
         server = TestServer.start(dir, "none", "requirepass", "s3cret");
@@ -77,7 +93,7 @@ class ServerLimitsTest {
             byte[] get = "GET big\r\n".repeat(400).getBytes(StandardCharsets.US_ASCII); // 100 MB of replies
             greedy.getOutputStream().write(get);
             greedy.getOutputStream().flush();
-            Thread.sleep(1_000);
+            awaitConnectedClients(1); // the greedy client is dropped while it has not read a byte
             greedy.setSoTimeout(10_000);
             InputStream in = greedy.getInputStream();
             long total = 0;

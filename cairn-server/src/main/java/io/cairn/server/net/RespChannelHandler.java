@@ -94,13 +94,21 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         super.channelInactive(ctx);
     }
 
+    /** Counts the bytes as they arrive, once; decode() may see the same buffered bytes again. */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof ByteBuf b) {
+            server.stats().netInput(b.readableBytes());
+        }
+        super.channelRead(ctx, msg);
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
         if (session == null || closing || !ctx.channel().isActive()) {
             in.skipBytes(in.readableBytes()); // nothing runs for a closing or closed connection
             return;
         }
-        server.stats().netInput(in.readableBytes());
         while (!closing && in.isReadable() && !pausedForPending) {
             byte[][] args;
             try {

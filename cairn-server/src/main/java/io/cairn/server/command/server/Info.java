@@ -42,8 +42,8 @@ final class Info {
             switch (section) {
                 case "server" -> server(s, sb);
                 case "clients" -> line(sb, "connected_clients", s.sessionCount())
-                        .line(sb, "maxclients", s.maxclients())
-                        .line(sb, "blocked_clients", 0);
+                        .line("maxclients", s.maxclients())
+                        .line("blocked_clients", 0);
                 case "memory" -> memory(sb);
                 case "persistence" -> persistence(s, st, sb);
                 case "stats" -> stats(s, st, sb);
@@ -62,12 +62,12 @@ final class Info {
 
     /** Appends one {@code key:value} line; returns a builder for the next, so sections read as lists. */
     private static Lines line(StringBuilder sb, String k, Object v) {
-        return new Lines(sb).line(sb, k, v);
+        return new Lines(sb).line(k, v);
     }
 
     /** Chains {@code key:value} lines onto one section's text. */
-    private record Lines(StringBuilder target) {
-        Lines line(StringBuilder sb, String k, Object v) {
+    private record Lines(StringBuilder sb) {
+        Lines line(String k, Object v) {
             sb.append(k).append(':').append(v).append("\r\n");
             return this;
         }
@@ -76,33 +76,33 @@ final class Info {
     private static void server(ServerContext s, StringBuilder sb) {
         long uptime = (System.currentTimeMillis() - s.startMillis()) / 1000;
         line(sb, "redis_version", ServerContext.REDIS_COMPAT_VERSION)
-                .line(sb, "cairn_version", ServerContext.VERSION)
-                .line(sb, "redis_mode", "standalone")
-                .line(sb, "os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"))
-                .line(sb, "arch_bits", System.getProperty("sun.arch.data.model", "64"))
-                .line(sb, "java_version", Runtime.version())
-                .line(sb, "process_id", ProcessHandle.current().pid())
-                .line(sb, "tcp_port", s.port())
-                .line(sb, "uptime_in_seconds", uptime)
-                .line(sb, "uptime_in_days", uptime / 86400)
-                .line(sb, "executable", "cairn")
-                .line(sb, "config_file", "");
+                .line("cairn_version", ServerContext.VERSION)
+                .line("redis_mode", "standalone")
+                .line("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"))
+                .line("arch_bits", System.getProperty("sun.arch.data.model", "64"))
+                .line("java_version", Runtime.version())
+                .line("process_id", ProcessHandle.current().pid())
+                .line("tcp_port", s.port())
+                .line("uptime_in_seconds", uptime)
+                .line("uptime_in_days", uptime / 86400)
+                .line("executable", "cairn")
+                .line("config_file", "");
     }
 
     private static void memory(StringBuilder sb) {
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         long rss = rssBytes();
         line(sb, "used_memory", heap.getUsed())
-                .line(sb, "used_memory_human", human(heap.getUsed()))
-                .line(sb, "used_memory_rss", rss)
-                .line(sb, "used_memory_rss_human", human(rss))
-                .line(sb, "used_memory_peak", heap.getCommitted())
-                .line(sb, "maxmemory", 0)
-                .line(sb, "maxmemory_policy", "noeviction")
-                .line(sb, "mem_allocator", "jvm")
-                .line(sb, "cairn_heap_committed", heap.getCommitted())
-                .line(sb, "cairn_heap_max", heap.getMax())
-                .line(sb, "cairn_memory_note", "used_memory is JVM heap in use (live data plus garbage not yet collected)");
+                .line("used_memory_human", human(heap.getUsed()))
+                .line("used_memory_rss", rss)
+                .line("used_memory_rss_human", human(rss))
+                .line("used_memory_peak", heap.getCommitted())
+                .line("maxmemory", 0)
+                .line("maxmemory_policy", "noeviction")
+                .line("mem_allocator", "jvm")
+                .line("cairn_heap_committed", heap.getCommitted())
+                .line("cairn_heap_max", heap.getMax())
+                .line("cairn_memory_note", "used_memory is JVM heap in use (live data plus garbage not yet collected)");
     }
 
     private static void persistence(ServerContext s, StoreStats st, StringBuilder sb) {
@@ -110,49 +110,49 @@ final class Info {
         RecoveryStats r = st.recovery();
         long lastSave = cp != null ? cp.finishedAt() / 1000 : s.startMillis() / 1000;
         line(sb, "loading", 0)
-                .line(sb, "async_loading", 0)
-                .line(sb, "rdb_changes_since_last_save", st.lastLsn() - (cp != null ? cp.lsn() : r.snapshotLsn()))
-                .line(sb, "rdb_bgsave_in_progress", st.checkpointRunning() ? 1 : 0)
-                .line(sb, "rdb_last_save_time", lastSave)
-                .line(sb, "rdb_last_bgsave_status", st.lastCheckpointError() == null ? "ok" : "err")
-                .line(sb, "rdb_last_bgsave_time_sec", cp != null ? cp.millis() / 1000 : -1)
-                .line(sb, "aof_enabled", st.walMode() == WalMode.NONE ? 0 : 1)
-                .line(sb, "aof_rewrite_in_progress", 0)
-                .line(sb, "wal_mode", st.walMode().name().toLowerCase(Locale.ROOT))
-                .line(sb, "wal_last_lsn", st.lastLsn())
-                .line(sb, "wal_durable_lsn", st.durableLsn())
-                .line(sb, "wal_size_bytes", s.store().logSizeBytes())
-                .line(sb, "wal_bytes_written", st.walBytesWritten())
-                .line(sb, "wal_group_writes", st.walGroups())
-                .line(sb, "wal_fsyncs", st.walSyncs())
-                .line(sb, "wal_fsync_avg_usec", st.walSyncs() == 0 ? 0 : st.walSyncNanos() / st.walSyncs() / 1000)
-                .line(sb, "checkpoint_in_progress", st.checkpointRunning() ? 1 : 0)
-                .line(sb, "checkpoint_last_lsn", cp != null ? cp.lsn() : r.snapshotLsn())
-                .line(sb, "checkpoint_last_time", cp != null ? cp.finishedAt() / 1000 : -1)
-                .line(sb, "checkpoint_last_status", st.lastCheckpointError() == null ? "ok" : "err: " + st.lastCheckpointError().replace("\r", " ").replace("\n", " "))
-                .line(sb, "checkpoint_last_keys", cp != null ? cp.entries() : -1)
-                .line(sb, "checkpoint_last_duration_ms", cp != null ? cp.millis() : -1)
-                .line(sb, "recovery_snapshot", r.snapshot() == null ? "none" : r.snapshot())
-                .line(sb, "recovery_snapshot_keys", r.snapshotEntries())
-                .line(sb, "recovery_wal_records", r.walRecords())
-                .line(sb, "recovery_wal_mutations", r.walMutations())
-                .line(sb, "recovery_truncated_tail", r.truncated() == null ? "none" : r.truncated())
-                .line(sb, "recovery_ms", r.totalMillis())
-                .line(sb, "recovery_keys_per_sec", Math.round(r.keysPerSecond()));
+                .line("async_loading", 0)
+                .line("rdb_changes_since_last_save", st.lastLsn() - (cp != null ? cp.lsn() : r.snapshotLsn()))
+                .line("rdb_bgsave_in_progress", st.checkpointRunning() ? 1 : 0)
+                .line("rdb_last_save_time", lastSave)
+                .line("rdb_last_bgsave_status", st.lastCheckpointError() == null ? "ok" : "err")
+                .line("rdb_last_bgsave_time_sec", cp != null ? cp.millis() / 1000 : -1)
+                .line("aof_enabled", st.walMode() == WalMode.NONE ? 0 : 1)
+                .line("aof_rewrite_in_progress", 0)
+                .line("wal_mode", st.walMode().name().toLowerCase(Locale.ROOT))
+                .line("wal_last_lsn", st.lastLsn())
+                .line("wal_durable_lsn", st.durableLsn())
+                .line("wal_size_bytes", s.store().logSizeBytes())
+                .line("wal_bytes_written", st.walBytesWritten())
+                .line("wal_group_writes", st.walGroups())
+                .line("wal_fsyncs", st.walSyncs())
+                .line("wal_fsync_avg_usec", st.walSyncs() == 0 ? 0 : st.walSyncNanos() / st.walSyncs() / 1000)
+                .line("checkpoint_in_progress", st.checkpointRunning() ? 1 : 0)
+                .line("checkpoint_last_lsn", cp != null ? cp.lsn() : r.snapshotLsn())
+                .line("checkpoint_last_time", cp != null ? cp.finishedAt() / 1000 : -1)
+                .line("checkpoint_last_status", st.lastCheckpointError() == null ? "ok" : "err: " + st.lastCheckpointError().replace("\r", " ").replace("\n", " "))
+                .line("checkpoint_last_keys", cp != null ? cp.entries() : -1)
+                .line("checkpoint_last_duration_ms", cp != null ? cp.millis() : -1)
+                .line("recovery_snapshot", r.snapshot() == null ? "none" : r.snapshot())
+                .line("recovery_snapshot_keys", r.snapshotEntries())
+                .line("recovery_wal_records", r.walRecords())
+                .line("recovery_wal_mutations", r.walMutations())
+                .line("recovery_truncated_tail", r.truncated() == null ? "none" : r.truncated())
+                .line("recovery_ms", r.totalMillis())
+                .line("recovery_keys_per_sec", Math.round(r.keysPerSecond()));
     }
 
     private static void stats(ServerContext s, StoreStats st, StringBuilder sb) {
         ServerStats x = s.stats();
         line(sb, "total_connections_received", x.connectionsReceived())
-                .line(sb, "total_commands_processed", x.commands())
-                .line(sb, "instantaneous_ops_per_sec", x.opsPerSecond())
-                .line(sb, "total_net_input_bytes", x.netInputBytes())
-                .line(sb, "total_net_output_bytes", x.netOutputBytes())
-                .line(sb, "rejected_connections", x.rejectedConnections())
-                .line(sb, "expired_keys", st.expiredKeys())
-                .line(sb, "evicted_keys", 0)
-                .line(sb, "keyspace_hits", x.keyspaceHits())
-                .line(sb, "keyspace_misses", x.keyspaceMisses());
+                .line("total_commands_processed", x.commands())
+                .line("instantaneous_ops_per_sec", x.opsPerSecond())
+                .line("total_net_input_bytes", x.netInputBytes())
+                .line("total_net_output_bytes", x.netOutputBytes())
+                .line("rejected_connections", x.rejectedConnections())
+                .line("expired_keys", st.expiredKeys())
+                .line("evicted_keys", 0)
+                .line("keyspace_hits", x.keyspaceHits())
+                .line("keyspace_misses", x.keyspaceMisses());
     }
 
     static long rssBytes() {

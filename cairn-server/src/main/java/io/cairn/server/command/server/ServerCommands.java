@@ -76,6 +76,8 @@ public final class ServerCommands {
         r.server("debug", c -> {
             if (c.argc() == 3 && c.option(1).equals("SLEEP")) {
                 double seconds = c.number(2);
+                // DEBUG SLEEP is meant to block: Redis stops its whole server; here the connection's
+                // event loop (and the connections sharing it) wait, which is what tests use it for.
                 try {
                     Thread.sleep((long) (seconds * 1000));
                 } catch (InterruptedException e) {
