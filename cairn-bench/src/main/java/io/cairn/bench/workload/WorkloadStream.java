@@ -111,6 +111,15 @@ public final class WorkloadStream {
         };
     }
 
+    /**
+     * An insert of {@code keyNumber} with every field, for the load phase, which stores key numbers
+     * {@code [0, recordCount)} split among its clients. Values come from this stream's value random
+     * stream; the insert counter is not touched.
+     */
+    public Request insert(long keyNumber) {
+        return request(Operation.INSERT, keyNumber, 0, allFields());
+    }
+
     public WorkloadSpec spec() {
         return spec;
     }

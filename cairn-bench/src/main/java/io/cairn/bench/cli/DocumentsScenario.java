@@ -1,0 +1,79 @@
+package io.cairn.bench.cli;
+
+import io.cairn.bench.driver.Command;
+import io.cairn.bench.peer.Durability;
+import io.cairn.bench.peer.Peer;
+import io.cairn.bench.run.ClientSettings;
+import io.cairn.bench.run.OpRun;
+import io.cairn.bench.workload.KeyNames;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SequencedMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Aggregate writes against per-key writes: a document of N elements written as one record (one
+ * HSET, one Tarantool tuple, one Memcached value) against the same N elements written as N single
+ * keys (N SETs, sent together in one batch, which is the best a client can do without
+ * transactions). Each operation writes one document's worth of elements, so the elements per
+ * second are the operations per second times N.
+ */
+final class DocumentsScenario {
+    private DocumentsScenario() {
+    }
+
+    static Options options() {
+        Options o = BenchRun.common(Map.of("operations", "20000"));
+        o.declare("elements", "10,100", "elements per document, comma-separated");
+        o.declare("element-size", "100", "bytes per element");
+        return o;
+    }
+
+    static void run(BenchRun bench) throws IOException, InterruptedException {
+        Options o = bench.options();
+        List<Integer> sizes = o.numbers("elements", 1, 100_000);
+        byte[] value = new byte[(int) o.number("element-size", 1, 1 << 20)];
+        Arrays.fill(value, (byte) 'v');
+        for (Systems system : bench.systems()) {
+            for (Durability d : bench.durabilities()) {
+                String why = system.unsupported(d);
+                if (why != null) {
+                    for (int n : sizes) {
+                        for (ClientSettings cs : bench.clientSettings()) {
+                            bench.unsupported(system.label(), d, "document-" + n, "run", cs, why);
+                            bench.unsupported(system.label(), d, "keys-" + n, "run", cs, why);
+                        }
+                    }
+                    continue;
+                }
+                try (Peer peer = bench.start(system, d, false)) {
+                    for (int n : sizes) {
+                        SequencedMap<String, byte[]> fields = new LinkedHashMap<>();
+                        for (int i = 0; i < n; i++) {
+                            fields.put(KeyNames.fieldName(i), value);
+                        }
+                        for (ClientSettings cs : bench.clientSettings()) {
+                            AtomicLong docs = new AtomicLong();
+                            bench.measure(peer, "document-" + n, "run", cs, i -> () -> new OpRun("document",
+                                    List.of(new Command.WriteRecord("doc" + n + ":" + docs.getAndIncrement(), fields, true)),
+                                    null, null), bench.warmupNanos(), bench.operations(), bench.durationNanos());
+                            AtomicLong keys = new AtomicLong();
+                            bench.measure(peer, "keys-" + n, "run", cs, i -> () -> {
+                                long doc = keys.getAndIncrement();
+                                List<Command> sets = new ArrayList<>(n);
+                                for (int f = 0; f < n; f++) {
+                                    sets.add(new Command.SetValue("key" + n + ":" + doc + ":" + f, value));
+                                }
+                                return new OpRun("keys", sets, null, null);
+                            }, bench.warmupNanos(), bench.operations(), bench.durationNanos());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.cairn.bench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Writes {@code results.csv}: for each supported result one row per operation type, then an
+ * {@value ResultGroups#ALL} row with the result's totals, throughput and cost per billion requests
+ * (latencies there only when the result has all-operations statistics, see {@link ResultGroups});
+ * an unsupported result is a single {@value ResultGroups#ALL} row whose {@code unsupported} column
+ * gives the reason. So filtering on {@code operation = all} gives exactly one row per result.
+ *
+ * <p>RFC 4180: CRLF line ends, a header row, fields quoted (quotes doubled) only when they contain a
+ * comma, quote, CR or LF. Latencies are microseconds; numbers are plain decimals (at most three
+ * decimals, no exponent), and a value not measured or not priced is an empty field. UTF-8, no BOM.
+ * Stateless and thread-safe.
+ */
+public final class CsvReport {
+    /** The file name {@link ReportWriter} writes. */
+    public static final String FILE_NAME = "results.csv";
+
+    /** The header row's columns, in order. */
+    public static final List<String> COLUMNS = List.of("scenario", "system", "durability", "workload",
+            "phase", "model", "clients", "connections", "pipeline", "seconds", "operation", "count",
+            "errors", "ops_per_sec", "mean_us", "p50_us", "p95_us", "p99_us", "p999_us", "max_us",
+            "cost_per_billion", "unsupported");
+
+    private static final String EOL = "\r\n";
+
+    private CsvReport() {
+    }
+
+    /** The whole file as text. */
+    public static String toCsv(Report report) {
+        StringBuilder sb = new StringBuilder();
+        row(sb, COLUMNS);
+        for (RunResult r : report.results()) {
+            if (r.isUnsupported()) {
+                row(sb, result(r, ResultGroups.ALL, "", "", "", null, "", r.unsupported()));
+                continue;
+            }
+            for (OpStats s : ResultGroups.opTypes(r)) {
+                row(sb, result(r, s.operation(), Long.toString(s.count()), Long.toString(s.errors()),
+                        Units.data(r.seconds() > 0 ? s.count() / r.seconds() : Double.NaN), s, "", ""));
+            }
+            row(sb, result(r, ResultGroups.ALL, Long.toString(r.operations()), Long.toString(r.errors()),
+                    Units.data(r.opsPerSecond()), ResultGroups.aggregate(r),
+                    Units.data(report.costPerBillion(r.opsPerSecond())), ""));
+        }
+        return sb.toString();
+    }
+
+    /** Writes {@link #toCsv} to {@code file} as UTF-8, replacing it. */
+    public static void write(Report report, Path file) throws IOException {
+        Files.writeString(file, toCsv(report), StandardCharsets.UTF_8);
+    }
+
+    private static List<String> result(RunResult r, String operation, String count, String errors,
+            String opsPerSecond, OpStats latency, String cost, String unsupported) {
+        List<String> f = new ArrayList<>(COLUMNS.size());
+        f.add(str(r.scenario()));
+        f.add(str(r.system()));
+        f.add(str(r.durability()));
+        f.add(str(r.workload()));
+        f.add(str(r.phase()));
+        f.add(str(r.model()));
+        f.add(Integer.toString(r.clients()));
+        f.add(Integer.toString(r.connections()));
+        f.add(Integer.toString(r.pipeline()));
+        f.add(Units.data(r.seconds()));
+        f.add(operation);
+        f.add(count);
+        f.add(errors);
+        f.add(opsPerSecond);
+        if (latency == null) {
+            f.addAll(List.of("", "", "", "", "", ""));
+        } else {
+            f.add(Units.data(latency.meanMicros()));
+            f.add(Units.data(latency.p50Micros()));
+            f.add(Units.data(latency.p95Micros()));
+            f.add(Units.data(latency.p99Micros()));
+            f.add(Units.data(latency.p999Micros()));
+            f.add(Units.data(latency.maxMicros()));
+        }
+        f.add(cost);
+        f.add(unsupported);
+        return f;
+    }
+
+    private static void row(StringBuilder sb, List<String> fields) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(quote(wellFormed(fields.get(i))));
+        }
+        sb.append(EOL);
+    }
+
+    /** {@code field} as RFC 4180 wants it: quoted, with quotes doubled, if it holds , " CR or LF. */
+    static String quote(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\r') < 0
+                && field.indexOf('\n') < 0) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
+    }
+
+    /** {@code s} with lone surrogates, which UTF-8 cannot encode, replaced by U+FFFD. */
+    private static String wellFormed(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1));
+            if (pair) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (sb == null) {
+                    sb = new StringBuilder(s);
+                }
+                sb.setCharAt(i, '\uFFFD');
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
+    private static String str(String s) {
+        return Objects.toString(s, "");
+    }
+}

@@ -1,0 +1,171 @@
+package io.cairn.bench.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The tables of {@code report.html}, as XHTML-compatible fragments: the machine, the settings, one
+ * summary per workload and the error samples. Every value is escaped with {@link Xml#escape}.
+ * Stateless and thread-safe.
+ */
+final class HtmlTables {
+    /** CSS class of the row with the best throughput of a summary table. */
+    static final String BEST_CLASS = "best";
+    /** CSS class of the cell giving why a result is unsupported. */
+    static final String UNSUPPORTED_CLASS = "unsupported";
+
+    private static final List<String> PERCENTILES = List.of("p50", "p99", "p99.9");
+
+    private HtmlTables() {
+    }
+
+    /** The machine the report was measured on, with the price when given. */
+    static void machine(StringBuilder sb, Report report) {
+        Machine m = report.machine();
+        Map<String, String> rows = new LinkedHashMap<>();
+        if (m != null) {
+            rows.put("CPU", m.cpu());
+            rows.put("Cores", Integer.toString(m.cores()));
+            rows.put("Memory", Units.bytes(m.memoryBytes()));
+            rows.put("OS", m.os());
+            rows.put("Kernel", m.kernel());
+            rows.put("JDK", m.jdk());
+            rows.put("Host", m.hostname());
+            rows.put("Commit", m.commit());
+            rows.put("Started", m.startedAt());
+        }
+        if (report.pricePerMonth() > 0) {
+            rows.put("Price per month", money(report.pricePerMonth()));
+        }
+        keyValues(sb, rows);
+    }
+
+    /** Every setting, sorted by name. */
+    static void settings(StringBuilder sb, Report report) {
+        keyValues(sb, new TreeMap<>(report.settings()));
+    }
+
+    /**
+     * The results of one workload: a row per result with throughput, p50/p99/p99.9 per operation
+     * type (and of all operations together where recorded), errors and, when priced, the cost per
+     * billion requests. The best throughput's row gets {@link #BEST_CLASS}; an unsupported result's
+     * row gives the reason in a cell of class {@link #UNSUPPORTED_CLASS}.
+     */
+    static void summary(StringBuilder sb, Report report, List<RunResult> group) {
+        List<String> ops = new ArrayList<>();
+        if (group.stream().anyMatch(r -> r.ops().stream().anyMatch(s -> ResultGroups.ALL.equals(s.operation())))) {
+            ops.add(ResultGroups.ALL);
+        }
+        ops.addAll(ResultGroups.opNames(group));
+        boolean priced = report.pricePerMonth() > 0;
+        RunResult best = ResultGroups.best(group);
+
+        sb.append("<table class=\"summary\">\n<thead>\n<tr>");
+        for (String h : List.of("system", "durability", "model", "clients", "ops/s")) {
+            sb.append("<th rowspan=\"2\">").append(h).append("</th>");
+        }
+        for (String op : ops) {
+            sb.append("<th colspan=\"3\" class=\"op\">").append(Xml.escape(op)).append("</th>");
+        }
+        sb.append("<th rowspan=\"2\">errors</th>");
+        if (priced) {
+            sb.append("<th rowspan=\"2\">cost per billion</th>");
+        }
+        sb.append("</tr>\n<tr>");
+        for (int i = 0; i < ops.size(); i++) {
+            PERCENTILES.forEach(p -> sb.append("<th>").append(p).append("</th>"));
+        }
+        sb.append("</tr>\n</thead>\n<tbody>\n");
+        for (RunResult r : group) {
+            boolean isBest = r == best && !r.isUnsupported();
+            sb.append(isBest ? "<tr class=\"" + BEST_CLASS + "\" title=\"best throughput\">" : "<tr>");
+            cell(sb, r.system(), false);
+            cell(sb, r.durability(), false);
+            cell(sb, r.pipeline() > 1 ? r.model() + " ×" + r.pipeline() : r.model(), false);
+            cell(sb, Integer.toString(r.clients()), true);
+            if (r.isUnsupported()) {
+                int span = 1 + 3 * ops.size() + 1 + (priced ? 1 : 0);
+                sb.append("<td colspan=\"").append(span).append("\" class=\"").append(UNSUPPORTED_CLASS)
+                        .append("\">unsupported: ").append(Xml.escape(r.unsupported())).append("</td>");
+            } else {
+                sb.append("<td class=\"num\" title=\"").append(Xml.escape(Units.data(r.opsPerSecond())))
+                        .append("\">").append(isBest ? "<strong>" : "").append(Units.count(r.opsPerSecond()))
+                        .append(isBest ? "</strong>" : "").append("</td>");
+                for (String op : ops) {
+                    OpStats s = ResultGroups.op(r, op);
+                    cell(sb, s == null ? Units.MISSING : Units.micros(s.p50Micros()), true);
+                    cell(sb, s == null ? Units.MISSING : Units.micros(s.p99Micros()), true);
+                    cell(sb, s == null ? Units.MISSING : Units.micros(s.p999Micros()), true);
+                }
+                long errors = r.errors();
+                sb.append("<td class=\"num").append(errors > 0 ? " errors" : "").append("\">").append(errors)
+                        .append("</td>");
+                if (priced) {
+                    cell(sb, money(report.costPerBillion(r.opsPerSecond())), true);
+                }
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody>\n</table>\n");
+    }
+
+    /**
+     * Every error sample of {@code results}, most frequent first per result, and a line for each
+     * result that counted errors without recording a sample. Nothing when there were no errors.
+     */
+    static void errors(StringBuilder sb, List<RunResult> results) {
+        List<RunResult> failing = results.stream()
+                .filter(r -> r.errors() > 0 || !r.errorSamples().isEmpty()).toList();
+        if (failing.isEmpty()) {
+            return;
+        }
+        sb.append("<table class=\"errors\">\n<thead><tr><th>system</th><th>durability</th><th>workload</th>")
+                .append("<th>clients</th><th>errors</th><th>message</th><th>seen</th></tr></thead>\n<tbody>\n");
+        for (RunResult r : failing) {
+            List<Map.Entry<String, Long>> samples = JsonReport.mostFrequentFirst(r.errorSamples());
+            if (samples.isEmpty()) {
+                samples = List.of(Map.entry("(no sample recorded)", r.errors()));
+            }
+            for (Map.Entry<String, Long> e : samples) {
+                sb.append("<tr>");
+                cell(sb, r.system(), false);
+                cell(sb, r.durability(), false);
+                cell(sb, ResultGroups.workloadLabel(r), false);
+                cell(sb, Integer.toString(r.clients()), true);
+                cell(sb, Long.toString(r.errors()), true);
+                sb.append("<td class=\"message\"><code>").append(Xml.escape(e.getKey())).append("</code></td>");
+                cell(sb, Long.toString(e.getValue()), true);
+                sb.append("</tr>\n");
+            }
+        }
+        sb.append("</tbody>\n</table>\n");
+    }
+
+    /** An amount of money to three significant digits, two decimals from 1 up: {@code 38.02}, {@code 0.0381}. */
+    static String money(double v) {
+        if (!Double.isFinite(v)) {
+            return Units.MISSING;
+        }
+        if (Math.abs(v) >= 1) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    private static void keyValues(StringBuilder sb, Map<String, String> rows) {
+        sb.append("<table class=\"kv\">\n<tbody>\n");
+        rows.forEach((k, v) -> sb.append("<tr><th>").append(Xml.escape(k)).append("</th><td>")
+                .append(Xml.escape(v)).append("</td></tr>\n"));
+        sb.append("</tbody>\n</table>\n");
+    }
+
+    private static void cell(StringBuilder sb, String text, boolean numeric) {
+        sb.append(numeric ? "<td class=\"num\">" : "<td>").append(Xml.escape(text)).append("</td>");
+    }
+}

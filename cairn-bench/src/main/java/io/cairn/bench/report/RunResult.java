@@ -1,0 +1,55 @@
+package io.cairn.bench.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One measured phase of one system under one workload and client setting: a row (or, per
+ * operation type, several rows) of the results.
+ *
+ * @param scenario {@code ycsb}, {@code sweep}, {@code redis-benchmark}, {@code durability}, ...
+ * @param system {@code cairn}, {@code redis}, {@code tarantool} or {@code memcached}
+ * @param durability {@code none}, {@code write} or {@code fsync}
+ * @param workload {@code a}..{@code f} for YCSB, a command name ({@code set}) for single-command
+ *     tests, or another scenario-specific label
+ * @param phase {@code load} or {@code run}
+ * @param model {@code sync}, {@code multiplexed} or {@code pipeline}
+ * @param clients logical clients
+ * @param connections connections opened (equal to clients except when multiplexed)
+ * @param pipeline requests in flight per client in the pipeline model, else 1
+ * @param seconds length of the measured phase
+ * @param operations operations completed in it, errors included
+ * @param opsPerSecond {@code operations / seconds}
+ * @param ops per operation type, in the order first seen
+ * @param timeline throughput and p99 per interval
+ * @param errorSamples a few distinct error messages, each with how often it was seen
+ * @param unsupported why the system could not run this workload, or {@code null}; an unsupported
+ *     result has no operations
+ */
+public record RunResult(String scenario, String system, String durability, String workload,
+        String phase, String model, int clients, int connections, int pipeline, double seconds,
+        long operations, double opsPerSecond, List<OpStats> ops, List<Sample> timeline,
+        Map<String, Long> errorSamples, String unsupported) {
+
+    public RunResult {
+        ops = List.copyOf(ops);
+        timeline = List.copyOf(timeline);
+        errorSamples = Map.copyOf(errorSamples);
+    }
+
+    /** Errors of every operation type together. */
+    public long errors() {
+        return ops.stream().filter(o -> !o.operation().equals("all")).mapToLong(OpStats::errors).sum();
+    }
+
+    public boolean isUnsupported() {
+        return unsupported != null;
+    }
+
+    /** A result saying {@code system} cannot run {@code workload}, and why. */
+    public static RunResult unsupported(String scenario, String system, String durability,
+            String workload, String phase, String model, int clients, String why) {
+        return new RunResult(scenario, system, durability, workload, phase, model, clients, 0, 1, 0,
+                0, 0, List.of(), List.of(), Map.of(), why);
+    }
+}

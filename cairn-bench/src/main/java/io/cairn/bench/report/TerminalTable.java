@@ -1,0 +1,144 @@
+package io.cairn.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Text for the terminal: a fixed-width table of results and a one-line live progress display.
+ * ASCII only, so it reads the same whatever the terminal's encoding (latencies in {@code us},
+ * {@code ms}, {@code s}; rates as {@code 123.4k}). Stateless and thread-safe.
+ *
+ * <p>The table has one row per result with its throughput and all-operations latency (see
+ * {@link ResultGroups}: {@code -} for a mixed workload that recorded none), and under a mixed
+ * workload's row one indented row per operation type. Numbers are right-aligned; an unsupported
+ * result shows its reason in place of the numbers.
+ */
+public final class TerminalTable {
+    /** The progress line never reaches this many columns. */
+    public static final int MAX_PROGRESS_COLUMNS = 100;
+
+    private static final List<String> HEADER = List.of("system", "durability", "workload", "phase", "model",
+            "clients", "op", "ops/s", "p50", "p99", "p99.9", "errors");
+    /** Columns from this index on are numbers, right-aligned. */
+    private static final int FIRST_NUMBER = 7;
+    private static final int CLIENTS = 5;
+    private static final String GAP = "  ";
+
+    private TerminalTable() {
+    }
+
+    /** The table of {@code results}, in the given order, each line ending in {@code \n}. */
+    public static String render(List<RunResult> results) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (RunResult r : results) {
+            List<String> head = List.of(str(r.system()), str(r.durability()), str(r.workload()), str(r.phase()),
+                    r.pipeline() > 1 ? r.model() + " " + r.pipeline() : str(r.model()),
+                    Integer.toString(r.clients()));
+            if (r.isUnsupported()) {
+                rows.add(concat(head, List.of("-", "", "", "", "", "")));
+                notes.add("unsupported: " + r.unsupported());
+                continue;
+            }
+            List<OpStats> types = ResultGroups.opTypes(r);
+            OpStats all = ResultGroups.aggregate(r);
+            String op = types.size() == 1 && all == types.getFirst() ? all.operation() : ResultGroups.ALL;
+            rows.add(concat(head, numbers(op, r.opsPerSecond(), all, r.errors())));
+            notes.add(null);
+            if (types.size() > 1) {
+                for (OpStats s : types) {
+                    double rate = r.seconds() > 0 ? s.count() / r.seconds() : Double.NaN;
+                    rows.add(concat(List.of("", "", "", "", "", ""), numbers("  " + s.operation(), rate, s, s.errors())));
+                    notes.add(null);
+                }
+            }
+        }
+        int[] widths = new int[HEADER.size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = HEADER.get(c).length();
+            for (List<String> row : rows) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        line(sb, HEADER, widths, null);
+        List<String> rule = new ArrayList<>();
+        for (int w : widths) {
+            rule.add("-".repeat(w));
+        }
+        line(sb, rule, widths, null);
+        for (int i = 0; i < rows.size(); i++) {
+            line(sb, rows.get(i), widths, notes.get(i));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One short line (under {@value #MAX_PROGRESS_COLUMNS} columns) for a live display, such as
+     * {@code [run] cairn/a  elapsed 12s  1.2M/10M ops 12%  123.4k ops/s  ETA 1m13s}. Not padded:
+     * when overwriting the previous line with {@code \r}, clear to its end ({@code ESC [K}).
+     *
+     * @param total the operations the phase will do, or 0 when unknown (no percentage or ETA)
+     * @param opsPerSecond the current rate, from which the ETA follows
+     */
+    public static String progressLine(String phase, String system, String workload, double elapsedSeconds,
+            long done, long total, double opsPerSecond) {
+        StringBuilder sb = new StringBuilder(MAX_PROGRESS_COLUMNS);
+        sb.append('[').append(cut(phase, 8)).append("] ").append(cut(system, 12)).append('/')
+                .append(cut(workload, 12));
+        sb.append("  elapsed ").append(Units.duration(elapsedSeconds));
+        sb.append("  ").append(Units.count(done));
+        if (total > 0) {
+            sb.append('/').append(Units.count(total)).append(" ops ")
+                    .append(Math.min(100, done * 100 / total)).append('%');
+        } else {
+            sb.append(" ops");
+        }
+        sb.append("  ").append(Units.count(opsPerSecond)).append(" ops/s");
+        double eta = total > 0 && opsPerSecond > 0 ? Math.max(0, total - done) / opsPerSecond : Double.NaN;
+        sb.append("  ETA ").append(Units.duration(eta));
+        return cut(sb.toString(), MAX_PROGRESS_COLUMNS - 1);
+    }
+
+    private static List<String> numbers(String op, double opsPerSecond, OpStats latency, long errors) {
+        return List.of(op, Units.count(opsPerSecond),
+                latency == null ? Units.MISSING : Units.microsAscii(latency.p50Micros()),
+                latency == null ? Units.MISSING : Units.microsAscii(latency.p99Micros()),
+                latency == null ? Units.MISSING : Units.microsAscii(latency.p999Micros()),
+                Long.toString(errors));
+    }
+
+    private static void line(StringBuilder sb, List<String> cells, int[] widths, String note) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < cells.size(); c++) {
+            if (note != null && c == FIRST_NUMBER) {
+                line.append(GAP).append(note);
+                break;
+            }
+            if (c > 0) {
+                line.append(GAP);
+            }
+            String cell = cells.get(c);
+            String pad = " ".repeat(widths[c] - cell.length());
+            boolean right = c >= FIRST_NUMBER || c == CLIENTS;
+            line.append(right ? pad + cell : cell + pad);
+        }
+        sb.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static String cut(String s, int max) {
+        String t = Objects.toString(s, "");
+        return t.length() <= max ? t : t.substring(0, max - 1) + "~";
+    }
+
+    private static String str(String s) {
+        return Objects.toString(s, "");
+    }
+}

@@ -1,0 +1,168 @@
+package io.cairn.bench.run;
+
+import io.cairn.bench.report.OpStats;
+import io.cairn.bench.report.Sample;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Records the latency of every completed operation, by type, and the errors. Clients record from
+ * any thread without locks (HdrHistogram {@link Recorder}s); one sampling thread calls
+ * {@link #sample} each interval, which moves what was recorded into the totals and the timeline.
+ * Operations that started before the end of the warm-up are not recorded (only counted as
+ * completed, for progress).
+ *
+ * <p>Thread-safe: {@link #record} and {@link #error} from any thread; {@link #sample} and the result accessors from the one sampling thread.
+ */
+public final class Meter {
+    /** Latencies are recorded in microseconds, at 3 significant digits. */
+    private static final int DIGITS = 3;
+    /** Distinct error messages kept; further distinct ones are counted under "other errors". */
+    private static final int MAX_ERROR_SAMPLES = 20;
+
+    private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LongAdder> errorSamples = new ConcurrentHashMap<>();
+    private final Map<String, Histogram> totals = new LinkedHashMap<>();
+    private final List<Sample> timeline = new ArrayList<>();
+    private final List<String> order = new ArrayList<>();
+    private final LongAdder completed = new LongAdder();
+    private Histogram intervalAll = new Histogram(DIGITS);
+    private final long measureFromNanos;
+    private long lastSampleNanos;
+    private long startNanos;
+
+    /**
+     * @param measureFromNanos operations that start before this {@link System#nanoTime()} are
+     *     warm-up: run, but not recorded
+     */
+    public Meter(long measureFromNanos) {
+        this.measureFromNanos = measureFromNanos;
+        this.startNanos = measureFromNanos;
+        this.lastSampleNanos = measureFromNanos;
+    }
+
+    /** Whether an operation that started at {@code startNanos} is measured (not warm-up). */
+    public boolean measured(long startNanos) {
+        return startNanos - measureFromNanos >= 0;
+    }
+
+    /**
+     * Records one completed operation of {@code type} that started at {@code startNanos} and took
+     * {@code nanos}; a warm-up operation is only counted as completed.
+     */
+    public void record(String type, long startNanos, long nanos) {
+        completed.increment();
+        if (measured(startNanos)) {
+            recorders.computeIfAbsent(type, t -> new Recorder(DIGITS)).recordValue(Math.max(1, nanos / 1000));
+        }
+    }
+
+    /** Records that one operation of {@code type} failed with {@code message} (its latency too). */
+    public void error(String type, long startNanos, long nanos, String message) {
+        record(type, startNanos, nanos);
+        if (!measured(startNanos)) {
+            return;
+        }
+        errors.computeIfAbsent(type, t -> new LongAdder()).increment();
+        String m = message == null ? "unknown error" : message;
+        LongAdder sample = errorSamples.get(m);
+        if (sample == null && errorSamples.size() >= MAX_ERROR_SAMPLES) {
+            m = "other errors";
+        }
+        errorSamples.computeIfAbsent(m, k -> new LongAdder()).increment();
+    }
+
+    /** Operations completed since the meter was created, warm-up included (for progress lines). */
+    public long completed() {
+        return completed.sum();
+    }
+
+    /**
+     * Moves what was recorded since the last sample into the totals and appends a timeline sample.
+     *
+     * @return the throughput of the interval, in operations per second
+     */
+    public double sample(long nowNanos) {
+        intervalAll.reset();
+        long count = 0;
+        for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
+            Histogram interval = e.getValue().getIntervalHistogram();
+            count += interval.getTotalCount();
+            intervalAll.add(interval);
+            Histogram total = totals.get(e.getKey());
+            if (total == null) {
+                total = new Histogram(DIGITS);
+                totals.put(e.getKey(), total);
+                order.add(e.getKey());
+            }
+            total.add(interval);
+        }
+        double seconds = (nowNanos - lastSampleNanos) / 1e9;
+        lastSampleNanos = nowNanos;
+        double rate = seconds > 0 ? count / seconds : 0;
+        timeline.add(new Sample((nowNanos - startNanos) / 1e9, rate,
+                count == 0 ? 0 : intervalAll.getValueAtPercentile(99)));
+        return rate;
+    }
+
+    public List<Sample> timeline() {
+        return List.copyOf(timeline);
+    }
+
+    /** The name of the row that merges every operation type, when there is more than one. */
+    public static final String ALL = "all";
+
+    /**
+     * Per operation type, in the order first seen: counts, errors and latency percentiles; then,
+     * when there are several types, an {@value #ALL} row of their histograms merged (percentiles of
+     * a mix cannot be computed from the per-type percentiles).
+     */
+    public List<OpStats> stats() {
+        List<OpStats> out = new ArrayList<>();
+        Histogram all = new Histogram(DIGITS);
+        long allErrors = 0;
+        for (String type : order) {
+            Histogram h = totals.get(type);
+            LongAdder e = errors.get(type);
+            long errorCount = e == null ? 0 : e.sum();
+            out.add(stats(type, h, errorCount));
+            all.add(h);
+            allErrors += errorCount;
+        }
+        if (order.size() > 1) {
+            out.add(stats(ALL, all, allErrors));
+        }
+        return out;
+    }
+
+    private static OpStats stats(String type, Histogram h, long errorCount) {
+        return new OpStats(type, h.getTotalCount(), errorCount, h.getMean(),
+                h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9), h.getMaxValue());
+    }
+
+    /** Operations in the totals (every sampled interval). */
+    public long totalOperations() {
+        long n = 0;
+        for (Histogram h : totals.values()) {
+            n += h.getTotalCount();
+        }
+        return n;
+    }
+
+    /** Distinct error messages and how often each was seen, most frequent first. */
+    public Map<String, Long> errorSamples() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        errorSamples.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
+                .forEach(e -> out.put(e.getKey(), e.getValue().sum()));
+        return out;
+    }
+}

@@ -1,0 +1,104 @@
+package io.cairn.bench.driver;
+
+import io.cairn.bench.driver.iproto.IprotoFormat;
+import io.cairn.bench.driver.iproto.IprotoFrame;
+import io.cairn.bench.driver.iproto.IprotoFrameReader;
+import io.cairn.bench.driver.iproto.MsgPackReader;
+import io.cairn.bench.driver.iproto.MsgPackWriter;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A test's window into a Tarantool peer: runs Lua by IPROTO EVAL and returns what it returned, to
+ * check what the driver stored without going through the driver. Strings decode as String, bins as
+ * byte[], integers as Long, arrays as List, maps as Map, nil as null.
+ *
+ * <p>Not thread-safe.
+ */
+final class IprotoEvalClient implements AutoCloseable {
+    private final Socket socket;
+    private final IprotoFrameReader frames;
+    private long sync;
+
+    IprotoEvalClient(InetSocketAddress address) throws IOException {
+        socket = new Socket();
+        socket.connect(address, 5000);
+        socket.setSoTimeout(30_000);
+        frames = new IprotoFrameReader(new BufferedInputStream(socket.getInputStream()));
+        frames.readGreeting();
+    }
+
+    /** The values {@code lua} returned (its arguments are {@code ...}); an error reply throws. */
+    List<Object> eval(String lua, Object... args) throws IOException {
+        MsgPackWriter w = new MsgPackWriter(256);
+        int at = w.reserveUint32();
+        w.packMapHeader(2).packLong(IprotoFormat.REQUEST_TYPE).packLong(IprotoFormat.EVAL)
+                .packLong(IprotoFormat.SYNC).packLong(++sync);
+        w.packMapHeader(2).packLong(IprotoFormat.EXPR).packString(lua);
+        w.packLong(IprotoFormat.TUPLE).packArrayHeader(args.length);
+        for (Object a : args) {
+            switch (a) {
+                case String s -> w.packString(s);
+                case byte[] b -> w.packBinary(b);
+                case Number n -> w.packLong(n.longValue());
+                default -> throw new IllegalArgumentException("arg: " + a);
+            }
+        }
+        w.patchUint32(at, w.size() - at - 5);
+        socket.getOutputStream().write(w.buffer(), 0, w.size());
+        IprotoFrame frame = frames.next();
+        MsgPackReader body = frame.body();
+        Map<?, ?> map = (Map<?, ?>) read(body);
+        if (frame.isError()) {
+            throw new IOException("eval failed: " + map.get((long) IprotoFormat.ERROR));
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> data = (List<Object>) map.get((long) IprotoFormat.DATA);
+        return data;
+    }
+
+    static Object read(MsgPackReader r) throws IOException {
+        return switch (r.nextType()) {
+            case NIL -> {
+                r.readNil();
+                yield null;
+            }
+            case BOOLEAN -> r.readBoolean();
+            case INTEGER -> r.readLong();
+            case FLOAT -> r.readDouble();
+            case STRING -> r.readString();
+            case BINARY -> r.readBytes();
+            case ARRAY -> {
+                int n = r.readArrayHeader();
+                List<Object> list = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    list.add(read(r));
+                }
+                yield list;
+            }
+            case MAP -> {
+                int n = r.readMapHeader();
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    map.put(read(r), read(r));
+                }
+                yield map;
+            }
+            case EXTENSION -> {
+                r.skip();
+                yield "<ext>";
+            }
+        };
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

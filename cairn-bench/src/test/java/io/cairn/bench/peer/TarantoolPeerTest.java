@@ -1,0 +1,90 @@
+package io.cairn.bench.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cairn.bench.driver.Command;
+import io.cairn.bench.driver.Connection;
+import io.cairn.bench.driver.Reply;
+import io.cairn.bench.driver.TarantoolProtocol.PrimaryIndex;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.SequencedMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class TarantoolPeerTest {
+    private static final Path TARANTOOL = Path.of("/usr/bin/tarantool");
+
+    @BeforeAll
+    static void needsTarantool() {
+        Assumptions.assumeTrue(Files.isExecutable(TARANTOOL),
+                "tarantool not installed: " + TARANTOOL + " missing (apt-get install tarantool)");
+    }
+
+    @Test
+    void closeStopsTheProcessAndDeletesItsDirectory() throws IOException {
+        ProcessPeer peer = TarantoolPeer.start(Durability.NONE, false, 64L << 20);
+        Path dir = peer.dir();
+        ProcessHandle process = ProcessHandle.of(peer.pid()).orElseThrow();
+        assertThat(process.isAlive()).isTrue();
+        assertThat(dir.resolve(TarantoolPeer.INIT_SCRIPT)).exists();
+        assertThat(peer.system()).isEqualTo("tarantool");
+        assertThat(peer.version()).startsWith("Tarantool 2.");
+        assertThat(peer.settings()).containsEntry("wal_mode", "none").containsEntry("primary_index", "tree")
+                .containsEntry("memtx_memory", Long.toString(64L << 20));
+        assertThat(peer.address().getAddress().isLoopbackAddress()).isTrue();
+        peer.close();
+        assertThat(process.isAlive()).isFalse();
+        assertThat(dir).doesNotExist();
+        peer.close(); // idempotent
+    }
+
+    @Test
+    void withAWalEveryWriteIsLoggedAndPipelinedRepliesStayInOrder() throws IOException {
+        try (ProcessPeer peer = TarantoolPeer.start(Durability.FSYNC, PrimaryIndex.TREE, 64L << 20);
+                Connection c = peer.protocol().connect(peer.address(), 5000)) {
+            assertThat(peer.settings()).containsEntry("wal_mode", "fsync");
+            // Reads of keys written earlier in the batch may be answered before those writes reach
+            // the WAL; the replies must still come back in request order.
+            int n = 200;
+            for (int i = 0; i < n; i++) {
+                SequencedMap<String, byte[]> fields = new LinkedHashMap<>();
+                fields.put("field0", ("v" + i).getBytes(StandardCharsets.US_ASCII));
+                c.send(new Command.WriteRecord("wal:" + i, fields, true));
+                c.send(new Command.ReadRecord("wal:" + (i + 1)));
+                c.send(new Command.GetValue("wal:none"));
+            }
+            c.flush();
+            for (int i = 0; i < n; i++) {
+                assertThat(c.receive()).as("write %d", i).isEqualTo(Reply.ok());
+                assertThat(c.receive()).as("read %d", i).isEqualTo(Reply.missing());
+                assertThat(c.receive()).as("get %d", i).isEqualTo(Reply.missing());
+            }
+            c.send(new Command.ReadRecord("wal:0"));
+            c.flush();
+            assertThat(c.receive()).isEqualTo(Reply.ok(1));
+            try (Stream<Path> files = Files.list(peer.dir())) {
+                assertThat(files.map(p -> p.getFileName().toString())).anyMatch(f -> f.endsWith(".xlog"));
+            }
+        }
+    }
+
+    @Test
+    void tooLittleMemtxMemoryIsRefused() {
+        assertThatThrownBy(() -> TarantoolPeer.start(Durability.NONE, false, 1 << 20))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memtxMemoryBytes: 1048576");
+    }
+
+    @Test
+    void theInitScriptQuotesItsDirectory() {
+        String lua = TarantoolPeer.initLua(3301, Path.of("/tmp/it's"), Durability.WRITE, PrimaryIndex.HASH, 1 << 30);
+        assertThat(lua).contains("work_dir = '/tmp/it\\'s'").contains("wal_mode = 'write'")
+                .contains("type = 'HASH'").contains("listen = '127.0.0.1:3301'").contains("feedback_enabled = false");
+    }
+}
