@@ -106,6 +106,20 @@ public final class Txn {
         return v == null ? null : v.clone();
     }
 
+    /**
+     * Calls {@code action} with every field (its bytes as a Latin-1 string) and value of the hash,
+     * in no particular order; nothing when absent. For encoding replies without copying: the value
+     * arrays are the stored ones, shared. They stay valid after the transaction, because a stored
+     * hash value is never changed in place (a write replaces the array), but callers must not
+     * modify them.
+     */
+    public void forEachField(byte[] key, java.util.function.BiConsumer<String, byte[]> action) {
+        HashEntry h = readHash(key);
+        if (h != null) {
+            h.fields.forEach(action);
+        }
+    }
+
     /** Every field and value of the hash, in no particular order; empty when absent. */
     public List<Map.Entry<byte[], byte[]>> hgetAll(byte[] key) {
         HashEntry h = readHash(key);

@@ -46,7 +46,7 @@ public final class HashCommands {
         r.data("hsetnx", HashCommands::hsetnx);
         r.data("hget", (t, c) -> RespValue.bulk(t.hget(c.arg(1), c.arg(2))));
         r.data("hmget", HashCommands::hmget);
-        r.data("hgetall", (t, c) -> Replies.pairs(t.hgetAll(c.arg(1))));
+        r.data("hgetall", HashCommands::hgetall);
         r.data("hdel", HashCommands::hdel);
         r.data("hlen", (t, c) -> RespValue.integer(t.hlen(c.arg(1))));
         r.data("hexists", (t, c) -> RespValue.integer(t.hget(c.arg(1), c.arg(2)) == null ? 0 : 1));
@@ -103,6 +103,14 @@ public final class HashCommands {
     }
 
     /** HKEYS (fields) or HVALS (values). */
+    /** HGETALL without copying values: the reply refers to the stored (never mutated) arrays. */
+    private static RespValue hgetall(Txn t, CommandContext c) {
+        List<Map.Entry<RespValue, RespValue>> pairs = new ArrayList<>();
+        t.forEachField(c.arg(1), (field, value) -> pairs.add(Map.entry(
+                RespValue.bulk(field.getBytes(StandardCharsets.ISO_8859_1)), RespValue.bulk(value))));
+        return new RespValue.MapReply(pairs);
+    }
+
     private static RespValue column(List<Map.Entry<byte[], byte[]>> entries, boolean keys) {
         List<RespValue> out = new ArrayList<>(entries.size());
         for (Map.Entry<byte[], byte[]> e : entries) {
