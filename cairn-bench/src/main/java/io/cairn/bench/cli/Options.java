@@ -21,9 +21,16 @@ public final class Options {
 
     private final Map<String, Option> declared = new LinkedHashMap<>();
     private final Map<String, String> values = new LinkedHashMap<>();
+    private final Map<String, String> aliases = new LinkedHashMap<>();
 
     public Options declare(String name, String defaultValue, String help) {
         declared.put(name, new Option(name, defaultValue, help));
+        return this;
+    }
+
+    /** Lets {@code --alias} stand for {@code --name} (such as {@code --workload} for {@code --workloads}). */
+    public Options alias(String alias, String name) {
+        aliases.put(alias, name);
         return this;
     }
 
@@ -38,7 +45,7 @@ public final class Options {
             if (!a.startsWith("--") || a.length() == 2) {
                 throw new IllegalArgumentException("unexpected argument: " + a + " (expected: --<option> <value>)");
             }
-            String name = a.substring(2);
+            String name = aliases.getOrDefault(a.substring(2), a.substring(2));
             if (!declared.containsKey(name)) {
                 throw new IllegalArgumentException("unknown option --" + name + " (expected one of: "
                         + String.join(", ", declared.keySet().stream().map(n -> "--" + n).toList()) + ")");

@@ -32,6 +32,7 @@ final class YcsbScenario {
     static Options options(Map<String, String> defaults) {
         Options o = BenchRun.common(defaults);
         o.declare("workloads", defaults.getOrDefault("workloads", "a,b,c,d,e,f"), "YCSB core workloads, a to f");
+        o.alias("workload", "workloads");
         o.declare("records", defaults.getOrDefault("records", "200000"), "records stored by the load phase");
         o.declare("field-count", "10", "fields per record");
         o.declare("field-length", "100", "bytes per field");
