@@ -50,6 +50,15 @@ final class BenchRun {
                 (int) options.number("memcached-memory-mb", 64, 1 << 20),
                 (int) options.number("memcached-threads", 1, 256),
                 address(options.string("cairn-address")), address(options.string("redis-address")));
+        // Read the other common options now too, so that a bad value is refused before any server
+        // starts: the scenarios read some only after a load phase, and the price only at the end.
+        systems();
+        durabilities();
+        clientSettings();
+        warmupNanos();
+        operations();
+        seed();
+        options.decimal("price-per-month", 0);
         this.settings.putAll(options.all());
         this.machine = MachineInfo.read();
     }
@@ -176,7 +185,9 @@ final class BenchRun {
                 cs.model() == ClientModel.PIPELINE ? " P=" + cs.pipeline() : "");
         long total = operations;
         PhaseRunner.Progress progress = quiet ? PhaseRunner.Progress.NONE
-                : (elapsed, done, rate) -> progress(label, elapsed, done, total, rate);
+                : (elapsed, done, rate) -> progress(phase, peer, workload + " c=" + cs.clients(), elapsed,
+                        done, total, rate);
+        completedAtStart = -1;
         PhaseRunner.Outcome o = new PhaseRunner(peer.address(), peer.protocol())
                 .run(cs, sources, warmupNanos, operations, durationNanos, progress);
         endProgress();
@@ -196,11 +207,22 @@ final class BenchRun {
     }
 
     private boolean progressShown;
+    private long completedAtStart = -1;
 
-    private void progress(String label, double elapsed, long done, long total, double rate) {
-        String line = elapsed < 0
-                ? String.format(Locale.ROOT, "%s  warm-up %.0f s left", label, -elapsed)
-                : String.format(Locale.ROOT, "%s  %5.0f s  %,d done  %,.0f ops/s", label, elapsed, done, rate);
+    private void progress(String phase, Peer peer, String workload, double elapsed, long done, long total,
+            double rate) {
+        String line;
+        if (elapsed < 0) {
+            line = String.format(Locale.ROOT, "[%s] %s/%s %s  warm-up, %.0f s left", phase, peer.system(),
+                    peer.durability().label(), workload, -elapsed);
+        } else {
+            if (completedAtStart < 0) {
+                completedAtStart = done;
+            }
+            line = io.cairn.bench.report.TerminalTable.progressLine(phase,
+                    peer.system() + "/" + peer.durability().label(), workload, elapsed,
+                    done - completedAtStart, total, rate);
+        }
         if (System.console() != null) {
             err.print("\r" + line + "\033[K");
             progressShown = true;

@@ -14,6 +14,8 @@ import io.cairn.bench.workload.Operation;
 import io.cairn.bench.workload.WorkloadSpec;
 import io.cairn.bench.workload.WorkloadStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -46,11 +48,15 @@ final class YcsbScenario {
         Options o = bench.options();
         long records = o.number("records", 1, Integer.MAX_VALUE);
         UpdateMode updateMode = UpdateMode.parse(o.string("update-mode"));
+        List<WorkloadSpec> specs = new ArrayList<>();
         for (String w : o.list("workloads")) {
-            WorkloadSpec spec = spec(o, w, records, bench.operations());
+            specs.add(spec(o, w, records, bench.operations())); // every one checked before a server starts
+        }
+        int loadClients = (int) o.number("load-clients", 1, 10_000);
+        for (WorkloadSpec spec : specs) {
             for (Systems system : bench.systems()) {
                 for (Durability d : bench.durabilities()) {
-                    runOne(bench, system, d, spec, updateMode);
+                    runOne(bench, system, d, spec, updateMode, loadClients);
                 }
             }
         }
@@ -65,13 +71,18 @@ final class YcsbScenario {
                 .fieldLength((int) o.number("field-length", 1, 1 << 20));
         String dist = o.string("distribution");
         if (!dist.isBlank()) {
-            b.requestDistribution(Distribution.valueOf(dist.trim().toUpperCase(Locale.ROOT)));
+            try {
+                b.requestDistribution(Distribution.valueOf(dist.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--distribution: " + dist
+                        + " (expected: uniform, zipfian or latest)", e);
+            }
         }
         return b.build();
     }
 
     private static void runOne(BenchRun bench, Systems system, Durability d, WorkloadSpec spec,
-            UpdateMode updateMode) throws IOException, InterruptedException {
+            UpdateMode updateMode, int loadClients) throws IOException, InterruptedException {
         String why = system.unsupported(d);
         boolean scans = spec.proportion(Operation.SCAN) > 0;
         if (why != null) {
@@ -92,7 +103,6 @@ final class YcsbScenario {
             YcsbOps ops = new YcsbOps(caps, updateMode, spec);
             long seed = bench.seed();
             AtomicLong nextKey = new AtomicLong();
-            int loadClients = (int) bench.options().number("load-clients", 1, 10_000);
             bench.measure(peer, spec.name(), "load", ClientSettings.sync(loadClients), i -> {
                 WorkloadStream stream = new WorkloadStream(spec, seed * 1_000_003 + i,
                         new InsertCounter(spec.recordCount()));

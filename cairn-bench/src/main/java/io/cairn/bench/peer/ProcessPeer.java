@@ -40,6 +40,16 @@ public final class ProcessPeer implements Peer {
     private final String version;
     private boolean closed;
 
+    /**
+     * Peers not closed yet: a shutdown hook stops them when the bench's JVM exits early (Ctrl-C,
+     * SIGTERM), so no server outlives the bench.
+     */
+    private static final java.util.Set<ProcessPeer> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ProcessPeer::close), "peer-reaper"));
+    }
+
     private ProcessPeer(String system, Durability durability, InetSocketAddress address,
             Protocol protocol, Process process, Path dir, Map<String, String> settings,
             String version) {
@@ -70,16 +80,25 @@ public final class ProcessPeer implements Peer {
             Launch launch, Command probe, Map<String, String> settings,
             String version) throws IOException {
         Path dir = Files.createTempDirectory("cairn-bench-" + system + "-");
-        int port = freePort();
-        List<String> command = launch.command(port, dir);
+        int port;
+        List<String> command;
         Path log = dir.resolve("peer.log");
-        Process process = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process;
+        try {
+            port = freePort();
+            command = launch.command(port, dir);
+            process = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException | RuntimeException e) {
+            deleteTree(dir); // no process yet, so close() cannot remove it
+            throw e;
+        }
         InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
         Map<String, String> all = new LinkedHashMap<>(settings);
         all.put("command", String.join(" ", command));
         ProcessPeer peer = new ProcessPeer(system, durability, address, protocol, process, dir,
                 Collections.unmodifiableMap(all), version);
+        LIVE.add(peer);
         try {
             peer.awaitReady(probe, log);
             return peer;
@@ -180,6 +199,7 @@ public final class ProcessPeer implements Peer {
             return;
         }
         closed = true;
+        LIVE.remove(this);
         process.destroy();
         try {
             if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {

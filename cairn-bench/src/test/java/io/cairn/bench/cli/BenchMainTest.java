@@ -1,0 +1,383 @@
+package io.cairn.bench.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.bench.driver.RawRespClient;
+import io.cairn.bench.peer.CairnPeer;
+import io.cairn.bench.peer.Durability;
+import io.cairn.bench.peer.Installed;
+import io.cairn.bench.peer.ProcessPeer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code cairn bench} end to end, each scenario once at sizes small enough for CI: real servers are
+ * started, measured and stopped, and the report files are checked. A test needing a peer that is
+ * not installed is skipped, saying which.
+ */
+class BenchMainTest {
+    /** Small peers, no warm-up: every test adds these. */
+    private static final List<String> SMALL_PEERS = List.of("--warmup", "0", "--cairn-jvm", "-Xmx256m",
+            "--tarantool-memory-mb", "128", "--memcached-memory-mb", "64");
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream stdoutBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream stderrBytes = new ByteArrayOutputStream();
+
+    private Path resultsDir() {
+        return tmp.resolve("results");
+    }
+
+    /** Runs {@code cairn bench args... <small peers> --out <tmp>/results}. */
+    private int bench(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(SMALL_PEERS);
+        all.addAll(List.of("--out", resultsDir().toString()));
+        return run(all.toArray(String[]::new));
+    }
+
+    /** Runs {@code cairn bench args...} exactly as given. */
+    private int run(String... args) {
+        PrintStream o = new PrintStream(stdoutBytes, true, UTF_8);
+        PrintStream e = new PrintStream(stderrBytes, true, UTF_8);
+        return BenchMain.run(args, o, e);
+    }
+
+    private String stdout() {
+        return stdoutBytes.toString(UTF_8);
+    }
+
+    private String stderr() {
+        return stderrBytes.toString(UTF_8);
+    }
+
+    private static void needs(String... programs) {
+        for (String p : programs) {
+            Assumptions.assumeTrue(Installed.find(p).isPresent(),
+                    p + " not installed: not on the PATH (./cairn bench peers install)");
+        }
+    }
+
+    // --- the scenarios ---------------------------------------------------------------------------
+
+    @Test
+    void ycsbMeasuresEverySystemAndSaysWhyMemcachedCannotScan() throws IOException {
+        needs("redis-server", "tarantool", "memcached");
+        int exit = bench("ycsb", "--systems", "cairn,redis,tarantool,memcached", "--workloads", "a,e",
+                "--clients", "4", "--durability", "none", "--records", "2000", "--operations", "3000");
+        List<Map<String, String>> rows = reportOf(exit);
+        Map<String, List<Map<String, String>>> all = allRows(rows);
+        assertThat(all.keySet()).containsExactlyInAnyOrder(
+                "cairn/none/a/load", "cairn/none/a/run", "cairn/none/e/load", "cairn/none/e/run",
+                "redis/none/a/load", "redis/none/a/run", "redis/none/e/load", "redis/none/e/run",
+                "tarantool/none/a/load", "tarantool/none/a/run", "tarantool/none/e/load", "tarantool/none/e/run",
+                "memcached/none/a/load", "memcached/none/a/run", "memcached/none/e/run");
+        assertMeasured(all, 3000, 2000);
+        Map<String, String> memcachedScan = only(all.get("memcached/none/e/run"));
+        assertThat(memcachedScan.get("unsupported")).isEqualTo("no ordered key space to scan");
+        assertThat(memcachedScan.get("count")).isEmpty();
+        for (String system : List.of("cairn", "redis", "tarantool")) {
+            assertThat(opCounts(rows, system, "a", "run")).as(system + " a").containsOnlyKeys("read", "update");
+            assertThat(opCounts(rows, system, "e", "run")).as(system + " e").containsOnlyKeys("scan", "insert");
+            assertThat(opCounts(rows, system, "e", "run").values().stream().mapToLong(Long::longValue).sum())
+                    .isEqualTo(3000);
+        }
+    }
+
+    @Test
+    void sweepRunsEveryClientModelAtEveryClientCount() throws IOException {
+        needs("redis-server");
+        int exit = bench("sweep", "--systems", "cairn,redis", "--workloads", "a", "--model", "sync,multiplexed,pipeline",
+                "--clients", "1,4", "--pipeline", "8", "--connections", "2", "--operations", "2000",
+                "--duration", "0", "--records", "1000");
+        Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+        assertThat(all.keySet()).containsExactlyInAnyOrder("cairn/none/a/load", "cairn/none/a/run",
+                "redis/none/a/load", "redis/none/a/run");
+        assertMeasured(all, 2000, 1000);
+        for (String system : List.of("cairn", "redis")) {
+            assertThat(all.get(system + "/none/a/run"))
+                    .extracting(r -> r.get("model") + " c=" + r.get("clients") + " conns=" + r.get("connections")
+                            + " P=" + r.get("pipeline"))
+                    .containsExactlyInAnyOrder("sync c=1 conns=1 P=1", "sync c=4 conns=4 P=1",
+                            "multiplexed c=1 conns=1 P=1", "multiplexed c=4 conns=2 P=1",
+                            "pipeline c=1 conns=1 P=8", "pipeline c=4 conns=4 P=8");
+        }
+    }
+
+    @Test
+    void redisBenchmarkTestsSingleCommandsAndSaysMemcachedHasNoHashes() throws IOException {
+        needs("redis-server", "memcached");
+        int exit = bench("redis-benchmark", "--systems", "cairn,redis,memcached", "--tests", "set,get,hset,incr",
+                "--clients", "4", "--pipeline", "1,8", "--keyspace", "1000", "--operations", "4000");
+        List<Map<String, String>> rows = reportOf(exit);
+        Map<String, List<Map<String, String>>> all = allRows(rows);
+        Set<String> expected = new TreeSet<>();
+        for (String system : List.of("cairn", "redis", "memcached")) {
+            expected.add(system + "/none/preload/load");
+            for (String test : List.of("set", "get", "hset", "incr")) {
+                expected.add(system + "/none/" + test + "/run");
+            }
+        }
+        assertThat(all.keySet()).containsExactlyInAnyOrderElementsOf(expected);
+        assertMeasured(all, 4000, 1000);
+        for (Map.Entry<String, List<Map<String, String>>> e : all.entrySet()) {
+            if (e.getKey().endsWith("/run")) {
+                assertThat(e.getValue()).as(e.getKey() + ": pipeline 1 and 8").hasSize(2);
+            }
+        }
+        assertThat(all.get("memcached/none/hset/run")).extracting(r -> r.get("unsupported"))
+                .containsOnly("no hashes");
+        assertThat(opCounts(rows, "cairn", "incr", "run")).containsOnlyKeys("incr");
+    }
+
+    @Test
+    void durabilityMeasuresEachSystemWithAndWithoutFsync() throws IOException {
+        needs("redis-server", "tarantool");
+        int exit = bench("durability", "--systems", "cairn,redis,tarantool", "--durability", "none,fsync",
+                "--clients", "2", "--duration", "0", "--operations", "1000", "--records", "500");
+        Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+        Set<String> expected = new TreeSet<>();
+        for (String system : List.of("cairn", "redis", "tarantool")) {
+            for (String d : List.of("none", "fsync")) {
+                expected.add(system + "/" + d + "/a/load");
+                expected.add(system + "/" + d + "/a/run");
+            }
+        }
+        assertThat(all.keySet()).containsExactlyInAnyOrderElementsOf(expected);
+        assertMeasured(all, 1000, 500);
+    }
+
+    @Test
+    void documentsWritesOneRecordAgainstManyKeys() throws IOException {
+        needs("redis-server");
+        int exit = bench("documents", "--systems", "cairn,redis", "--elements", "10", "--operations", "500");
+        List<Map<String, String>> rows = reportOf(exit);
+        Map<String, List<Map<String, String>>> all = allRows(rows);
+        assertThat(all.keySet()).containsExactlyInAnyOrder("cairn/none/document-10/run", "cairn/none/keys-10/run",
+                "redis/none/document-10/run", "redis/none/keys-10/run");
+        assertMeasured(all, 500, -1);
+        assertThat(opCounts(rows, "cairn", "document-10", "run")).containsExactly(Map.entry("document", 500L));
+        assertThat(opCounts(rows, "redis", "keys-10", "run")).containsExactly(Map.entry("keys", 500L));
+    }
+
+    @Test
+    void aServerGivenByAddressIsMeasuredAndLeftRunning() throws IOException {
+        try (ProcessPeer cairn = CairnPeer.start(Durability.NONE, "-Xmx256m")) {
+            String address = "127.0.0.1:" + cairn.address().getPort();
+            int exit = bench("ycsb", "--systems", "cairn", "--cairn-address", address, "--workloads", "c",
+                    "--clients", "2", "--durability", "none", "--records", "500", "--operations", "1000");
+            Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+            assertThat(all.keySet()).containsExactlyInAnyOrder("cairn/none/c/load", "cairn/none/c/run");
+            assertMeasured(all, 1000, 500);
+            assertThat(stderr()).doesNotContain("exited");
+            assertThat(Files.readString(resultsDir().resolve("results.json"))).contains("externally").contains(address);
+
+            assertThat(ProcessHandle.of(cairn.pid()).map(ProcessHandle::isAlive)).contains(true);
+            try (RawRespClient client = new RawRespClient(cairn.address())) {
+                assertThat(client.call("DBSIZE")).as("the records the bench loaded are still there").isEqualTo(500L);
+            }
+        }
+    }
+
+    // --- the command line ------------------------------------------------------------------------
+
+    @Test
+    void aBadClientCountIsRefusedBeforeAnyServerStarts() {
+        assertThat(bench("ycsb", "--systems", "cairn", "--clients", "zero")).isEqualTo(2);
+        assertThat(stderr()).contains("cairn bench ycsb: --clients: zero (expected: a whole number)")
+                .doesNotContain("starting");
+        assertThat(resultsDir()).doesNotExist();
+    }
+
+    @Test
+    void aBadWorkloadIsRefusedBeforeAnyServerStarts() {
+        assertThat(bench("ycsb", "--systems", "cairn", "--workloads", "a,z")).isEqualTo(2);
+        assertThat(stderr()).contains("workload: z (expected: a, b, c, d, e or f)").doesNotContain("starting");
+    }
+
+    @Test
+    void anUnknownDistributionIsRefusedWithTheChoicesBeforeAnyServerStarts() {
+        assertThat(bench("ycsb", "--systems", "cairn", "--distribution", "pareto")).isEqualTo(2);
+        assertThat(stderr()).contains("--distribution: pareto (expected: uniform, zipfian or latest)")
+                .doesNotContain("starting");
+    }
+
+    @Test
+    void optionsReadOnlyLaterAreCheckedBeforeAnyServerStarts() {
+        assertThat(bench("documents", "--systems", "cairn", "--price-per-month", "cheap")).isEqualTo(2);
+        assertThat(stderr()).contains("--price-per-month: cheap (expected: a number)").doesNotContain("starting");
+        assertThat(bench("ycsb", "--systems", "cairn", "--load-clients", "0")).isEqualTo(2);
+        assertThat(stderr()).contains("--load-clients: 0 (expected: 1 to 10000)").doesNotContain("starting");
+        assertThat(resultsDir()).doesNotExist();
+    }
+
+    @Test
+    void anUnknownSystemIsRefused() {
+        assertThat(bench("documents", "--systems", "cairn,mongodb")).isEqualTo(2);
+        assertThat(stderr()).contains("system: mongodb (expected: cairn, redis, tarantool or memcached)")
+                .doesNotContain("starting");
+    }
+
+    @Test
+    void anUnknownScenarioIsRefusedWithTheList() {
+        assertThat(run("ycbs", "--records", "1")).isEqualTo(2);
+        assertThat(stderr()).contains("cairn bench: unknown scenario 'ycbs'").contains("ycsb").contains("sweep")
+                .contains("redis-benchmark").contains("durability").contains("documents");
+    }
+
+    @Test
+    void anUnknownOptionIsRefusedWithTheValidOnes() {
+        assertThat(run("sweep", "--recrods", "1")).isEqualTo(2);
+        assertThat(stderr()).contains("cairn bench sweep: unknown option --recrods (expected one of: ")
+                .contains("--records").contains("--clients").contains("--workloads");
+    }
+
+    @Test
+    void noArgumentsPrintsUsageAndFails() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(stderr()).contains("usage: cairn bench <scenario>");
+    }
+
+    @Test
+    void helpAfterAScenarioListsItsOptionsWithTheirDefaults() {
+        assertThat(run("redis-benchmark", "--help")).isEqualTo(0);
+        assertThat(stdout()).contains("cairn bench redis-benchmark:").contains("--keyspace").contains("--value-size")
+                .contains("--tests").contains("set,get,hset,incr").contains("--cairn-address");
+        assertThat(run("sweep", "--clients", "2", "--help")).isEqualTo(0);
+        assertThat(stdout()).contains("--records").contains("1,2,4,8,16,32,64,128,256,512,1024");
+        assertThat(resultsDir()).doesNotExist();
+    }
+
+    @Test
+    void peersStatusNamesEveryPeerProgram() {
+        assertThat(run("peers", "status")).isEqualTo(0);
+        assertThat(stdout()).contains("redis-server").contains("redis-cli").contains("tarantool").contains("memcached");
+        assertThat(run("peers", "upgrade")).isEqualTo(2);
+        assertThat(stderr()).contains("unknown verb 'upgrade'");
+    }
+
+    // --- reading the report ----------------------------------------------------------------------
+
+    /** Checks the exit code and the files, and returns results.csv's rows. */
+    private List<Map<String, String>> reportOf(int exit) throws IOException {
+        assertThat(exit).as("exit code; stderr:\n%s", stderr()).isZero();
+        Path dir = resultsDir();
+        assertThat(dir.resolve("results.csv")).isRegularFile();
+        assertThat(dir.resolve("results.json")).isRegularFile();
+        assertThat(Files.readString(dir.resolve("results.json")).strip()).startsWith("{").endsWith("}");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<html").contains("<svg");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.filter(p -> p.toString().endsWith(".svg")).toList()).isNotEmpty();
+        }
+        assertThat(stdout()).contains("wrote ").contains(dir.toAbsolutePath().toString());
+        return csv(Files.readString(dir.resolve("results.csv"), UTF_8));
+    }
+
+    /** The {@code all} rows by {@code system/durability/workload/phase}. */
+    private static Map<String, List<Map<String, String>>> allRows(List<Map<String, String>> rows) {
+        return rows.stream().filter(r -> r.get("operation").equals("all"))
+                .collect(Collectors.groupingBy(r -> r.get("system") + "/" + r.get("durability") + "/"
+                        + r.get("workload") + "/" + r.get("phase"), LinkedHashMap::new, Collectors.toList()));
+    }
+
+    /**
+     * Every measured {@code all} row counts exactly the operations asked for (the records for a load
+     * phase) without errors; unsupported rows measured nothing.
+     */
+    private static void assertMeasured(Map<String, List<Map<String, String>>> all, long operations, long records) {
+        for (Map.Entry<String, List<Map<String, String>>> e : all.entrySet()) {
+            for (Map<String, String> r : e.getValue()) {
+                if (!r.get("unsupported").isEmpty()) {
+                    assertThat(r.get("count")).as(e.getKey()).isEmpty();
+                    continue;
+                }
+                long expected = r.get("phase").equals("load") ? records : operations;
+                assertThat(r.get("count")).as(e.getKey() + " count").isEqualTo(Long.toString(expected));
+                assertThat(r.get("errors")).as(e.getKey() + " errors").isEqualTo("0");
+                assertThat(Double.parseDouble(r.get("ops_per_sec"))).as(e.getKey() + " ops/s").isPositive();
+                assertThat(r.get("p99_us")).as(e.getKey() + " p99").isNotEmpty();
+            }
+        }
+    }
+
+    private static Map<String, String> only(List<Map<String, String>> rows) {
+        assertThat(rows).hasSize(1);
+        return rows.getFirst();
+    }
+
+    /** The per-operation counts of one result (summed if there are several client settings). */
+    private static Map<String, Long> opCounts(List<Map<String, String>> rows, String system, String workload,
+            String phase) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (Map<String, String> r : rows) {
+            if (r.get("system").equals(system) && r.get("workload").equals(workload) && r.get("phase").equals(phase)
+                    && !r.get("operation").equals("all")) {
+                counts.merge(r.get("operation"), Long.parseLong(r.get("count")), Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** RFC 4180 as CsvReport writes it: a header, CRLF rows, quoted fields with doubled quotes. */
+    static List<Map<String, String>> csv(String text) {
+        List<List<String>> records = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                fields.add(field.toString());
+                field.setLength(0);
+                records.add(fields);
+                fields = new ArrayList<>();
+                i++;
+            } else {
+                field.append(c);
+            }
+        }
+        assertThat(field).as("the file ends with CRLF").isEmpty();
+        List<String> header = records.getFirst();
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (List<String> r : records.subList(1, records.size())) {
+            assertThat(r).as("fields of a row").hasSameSizeAs(header);
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                row.put(header.get(i), r.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,92 @@
+package io.cairn.bench.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.bench.driver.Command;
+import io.cairn.bench.driver.Connection;
+import io.cairn.bench.driver.RawRespClient;
+import io.cairn.bench.driver.Reply;
+import io.cairn.bench.driver.RespProtocol;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link CairnPeer}: this build's server in a child JVM (the jar is the system property
+ * {@code cairn.jar}, which the pom sets). Its data directory is {@code <peer dir>/data}, where the
+ * log is {@code wal-<first LSN>.log} segments (docs/format/wal.md).
+ */
+class CairnPeerTest {
+    private static final int WAL_HEADER_BYTES = 24;
+    private static final String JVM = "-Xmx256m";
+
+    @Test
+    void closeStopsTheProcessAndDeletesItsDirectory() throws IOException {
+        ProcessPeer peer = CairnPeer.start(Durability.NONE, JVM);
+        Path dir = peer.dir();
+        ProcessHandle process = ProcessHandle.of(peer.pid()).orElseThrow();
+        assertThat(process.isAlive()).isTrue();
+        assertThat(dir.resolve("peer.log")).exists();
+        assertThat(peer.system()).isEqualTo("cairn");
+        assertThat(peer.version()).startsWith("cairn ").isNotEqualTo("unknown");
+        assertThat(peer.address().getAddress().isLoopbackAddress()).isTrue();
+        assertThat(((RespProtocol) peer.protocol()).scanStyle()).isEqualTo(RespProtocol.ScanStyle.KEYRANGE);
+        assertThat(peer.settings()).containsEntry("wal", "none").containsEntry("jvm", JVM);
+        assertThat(peer.settings().get("command")).contains("-jar").contains(" server ").contains("--bind 127.0.0.1")
+                .contains(JVM).contains("--wal none");
+        peer.close();
+        assertThat(process.isAlive()).isFalse();
+        assertThat(dir).doesNotExist();
+        peer.close(); // idempotent
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Durability.class, names = {"WRITE", "FSYNC"})
+    void aDurableWalHoldsAWriteBeforeItsReply(Durability durability) throws IOException {
+        try (ProcessPeer peer = CairnPeer.start(durability, JVM)) {
+            try (RawRespClient cairn = new RawRespClient(peer.address())) {
+                assertThat(cairn.call("CONFIG", "GET", "wal")).isEqualTo(List.of("wal", durability.label()));
+            }
+            set(peer, "durable-key", "durable-value");
+            List<Path> segments = walSegments(peer);
+            assertThat(segments).isNotEmpty();
+            long bytes = 0;
+            StringBuilder text = new StringBuilder();
+            for (Path s : segments) {
+                bytes += Files.size(s);
+                text.append(new String(Files.readAllBytes(s), StandardCharsets.ISO_8859_1));
+            }
+            assertThat(bytes).as("a record beyond the segment header").isGreaterThan(WAL_HEADER_BYTES);
+            assertThat(text).startsWith("CAIRNWAL").contains("durable-key").contains("durable-value");
+        }
+    }
+
+    @Test
+    void withDurabilityNoneNothingIsLogged() throws IOException {
+        try (ProcessPeer peer = CairnPeer.start(Durability.NONE, JVM)) {
+            set(peer, "volatile-key", "volatile-value");
+            assertThat(peer.dir().resolve("data")).isDirectory();
+            assertThat(walSegments(peer)).isEmpty();
+        }
+    }
+
+    private static void set(ProcessPeer peer, String key, String value) throws IOException {
+        try (Connection c = peer.protocol().connect(peer.address(), 5000)) {
+            c.send(new Command.SetValue(key, value.getBytes(StandardCharsets.US_ASCII)));
+            c.flush();
+            assertThat(c.receive()).isEqualTo(Reply.ok());
+        }
+    }
+
+    private static List<Path> walSegments(ProcessPeer peer) throws IOException {
+        try (Stream<Path> files = Files.list(peer.dir().resolve("data"))) {
+            return files.filter(p -> p.getFileName().toString().matches("wal-\\d{20}\\.log")).toList();
+        }
+    }
+}
