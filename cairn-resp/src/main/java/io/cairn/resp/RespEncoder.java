@@ -61,6 +61,7 @@ public final class RespEncoder {
             case RespValue.ArrayReply a -> writeAggregate(out, '*', a.items(), resp3);
             case RespValue.SetReply s -> writeAggregate(out, resp3 ? '~' : '*', s.items(), resp3);
             case RespValue.MapReply m -> writeMap(out, m.entries(), resp3);
+            case RespValue.FieldMap f -> writeFieldMap(out, f, resp3);
             case RespValue.DoubleReply d -> {
                 String text = formatDouble(d.value());
                 if (resp3) {
@@ -101,6 +102,22 @@ public final class RespEncoder {
         for (Map.Entry<RespValue, RespValue> entry : entries) {
             write(entry.getKey(), out, resp3);
             write(entry.getValue(), out, resp3);
+        }
+    }
+
+    private static void writeFieldMap(ByteBuf out, RespValue.FieldMap map, boolean resp3) {
+        int n = map.fields().length;
+        if (resp3) {
+            writeNumberLine(out, '%', n);
+        } else {
+            writeNumberLine(out, '*', 2L * n);
+        }
+        for (int i = 0; i < n; i++) {
+            String field = map.fields()[i];
+            writeNumberLine(out, '$', field.length());
+            out.writeCharSequence(field, StandardCharsets.ISO_8859_1);
+            out.writeBytes(CRLF);
+            writeBulk(out, map.values()[i]);
         }
     }
 

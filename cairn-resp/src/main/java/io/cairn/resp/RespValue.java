@@ -41,6 +41,21 @@ public sealed interface RespValue {
     record MapReply(List<Map.Entry<RespValue, RespValue>> entries) implements RespValue {
     }
 
+    /**
+     * A map of field names to bulk values, encoded exactly as a {@link MapReply} of bulk strings
+     * (RESP3 {@code %}, a flat array in RESP2) but without a RespValue per element: HGETALL's reply.
+     * Field names are Latin-1 strings, one char per byte (how the engine keys hash fields); the
+     * arrays are not copied and must not change until the reply is written.
+     */
+    record FieldMap(String[] fields, byte[][] values) implements RespValue {
+        public FieldMap {
+            if (fields.length != values.length) {
+                throw new IllegalArgumentException("fields: " + fields.length + ", values: "
+                        + values.length + " (expected: as many of each)");
+            }
+        }
+    }
+
     /** A set in RESP3 ({@code ~}), an array in RESP2. */
     record SetReply(List<RespValue> items) implements RespValue {
     }

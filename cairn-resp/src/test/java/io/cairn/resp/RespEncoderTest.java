@@ -68,6 +68,23 @@ class RespEncoderTest {
     }
 
     @Test
+    void aFieldMapIsEncodedExactlyAsTheMapOfBulkStringsItStandsFor() {
+        String binaryField = new String(new byte[] {(byte) 0xe9, 0, '\r'}, StandardCharsets.ISO_8859_1);
+        byte[] v1 = "v1".getBytes(StandardCharsets.US_ASCII);
+        byte[] v2 = {0, (byte) 0xff, '\n'};
+        RespValue fields = new RespValue.FieldMap(new String[] {"f1", binaryField}, new byte[][] {v1, v2});
+        RespValue map = new RespValue.MapReply(List.of(
+                Map.entry(RespValue.bulk("f1".getBytes(StandardCharsets.US_ASCII)), RespValue.bulk(v1)),
+                Map.entry(RespValue.bulk(binaryField.getBytes(StandardCharsets.ISO_8859_1)), RespValue.bulk(v2))));
+        for (int protocol : new int[] {2, 3}) {
+            assertThat(encode(fields, protocol)).isEqualTo(encode(map, protocol));
+        }
+        assertThat(encode(new RespValue.FieldMap(new String[0], new byte[0][]), 2)).isEqualTo("*0\r\n");
+        assertThatThrownBy(() -> new RespValue.FieldMap(new String[1], new byte[0][]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void verbatimFormatMustBeThreeCharacters() {
         assertThatThrownBy(() -> encode(new RespValue.VerbatimString("text", "x"), 3))
                 .isInstanceOf(IllegalArgumentException.class)

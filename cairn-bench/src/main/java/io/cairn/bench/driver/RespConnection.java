@@ -238,9 +238,9 @@ final class RespConnection implements Connection {
     }
 
     private void writeArrayHeader(int n) throws IOException {
-        wire.out().write('*');
+        wire.write('*');
         wire.writeDecimal(n);
-        wire.out().write(CRLF);
+        wire.write(CRLF);
     }
 
     private void writeBulk(String s) throws IOException {
@@ -248,11 +248,11 @@ final class RespConnection implements Connection {
     }
 
     private void writeBulk(byte[] b) throws IOException {
-        wire.out().write('$');
+        wire.write('$');
         wire.writeDecimal(b.length);
-        wire.out().write(CRLF);
-        wire.out().write(b);
-        wire.out().write(CRLF);
+        wire.write(CRLF);
+        wire.write(b);
+        wire.write(CRLF);
     }
 
     @Override

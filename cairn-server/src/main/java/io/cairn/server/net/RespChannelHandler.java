@@ -238,6 +238,13 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 }
                 yield n;
             }
+            case RespValue.FieldMap f -> {
+                long n = 16;
+                for (int i = 0; i < f.fields().length; i++) {
+                    n += f.fields()[i].length() + f.values()[i].length + 32L;
+                }
+                yield n;
+            }
             case RespValue.VerbatimString t -> t.text().length() + 16L;
             default -> 16;
         };

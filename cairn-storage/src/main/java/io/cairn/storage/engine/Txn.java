@@ -107,17 +107,30 @@ public final class Txn {
     }
 
     /**
-     * Calls {@code action} with every field (its bytes as a Latin-1 string) and value of the hash,
-     * in no particular order; nothing when absent. For encoding replies without copying: the value
-     * arrays are the stored ones, shared. They stay valid after the transaction, because a stored
-     * hash value is never changed in place (a write replaces the array), but callers must not
-     * modify them.
+     * A hash's field names (Latin-1 strings, one char per byte) and values, index by index.
+     * The value arrays are the stored ones, shared, not copied: a stored hash value is never
+     * changed in place (a write replaces the array), so they stay valid after the transaction, but
+     * callers must not modify them.
      */
-    public void forEachField(byte[] key, java.util.function.BiConsumer<String, byte[]> action) {
+    public record HashFields(String[] names, byte[][] values) {
+    }
+
+    private static final HashFields NO_FIELDS = new HashFields(new String[0], new byte[0][]);
+
+    /** Every field and value of the hash without copying the values (see {@link HashFields}); empty when absent. */
+    public HashFields hashFields(byte[] key) {
         HashEntry h = readHash(key);
-        if (h != null) {
-            h.fields.forEach(action);
+        if (h == null) {
+            return NO_FIELDS;
         }
+        String[] names = new String[h.fields.size()];
+        byte[][] values = new byte[names.length][];
+        int i = 0;
+        for (Map.Entry<String, byte[]> f : h.fields.entrySet()) {
+            names[i] = f.getKey();
+            values[i++] = f.getValue();
+        }
+        return new HashFields(names, values);
     }
 
     /** Every field and value of the hash, in no particular order; empty when absent. */

@@ -103,12 +103,13 @@ public final class HashCommands {
     }
 
     /** HKEYS (fields) or HVALS (values). */
-    /** HGETALL without copying values: the reply refers to the stored (never mutated) arrays. */
+    /**
+     * HGETALL without copying values or making a RespValue per element: the reply refers to the
+     * stored field names and value arrays (stored hash values are never changed in place).
+     */
     private static RespValue hgetall(Txn t, CommandContext c) {
-        List<Map.Entry<RespValue, RespValue>> pairs = new ArrayList<>();
-        t.forEachField(c.arg(1), (field, value) -> pairs.add(Map.entry(
-                RespValue.bulk(field.getBytes(StandardCharsets.ISO_8859_1)), RespValue.bulk(value))));
-        return new RespValue.MapReply(pairs);
+        Txn.HashFields h = t.hashFields(c.arg(1));
+        return new RespValue.FieldMap(h.names(), h.values());
     }
 
     private static RespValue column(List<Map.Entry<byte[], byte[]>> entries, boolean keys) {
