@@ -35,6 +35,8 @@ class MainTest {
                 .hasMessage("wal: sometimes (expected: none, write or fsync)");
         assertThatThrownBy(() -> Main.parse(new String[] {"--port", "70000"}))
                 .hasMessage("port: 70000 (expected: 0 <= port <= 65535)");
+        assertThatThrownBy(() -> Main.parse(new String[] {"--json-max-bytes", "10"}))
+                .hasMessage("json-max-bytes: 10 (expected: 1024 <= json-max-bytes <= 2147483583)");
         assertThatThrownBy(() -> Main.parse(new String[] {"--frobnicate", "1"}))
                 .hasMessageStartingWith("unknown setting: frobnicate");
         Path conf = dir.resolve("bad.conf");

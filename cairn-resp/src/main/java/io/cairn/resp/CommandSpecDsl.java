@@ -45,7 +45,9 @@ final class CommandSpecDsl {
     /** ACL categories in Redis's order (acl.c {@code ACLCommandCategories}). */
     private static final List<String> ACL_ORDER = List.of("@keyspace", "@read", "@write", "@set", "@sortedset",
             "@list", "@hash", "@string", "@bitmap", "@hyperloglog", "@geo", "@stream", "@pubsub", "@admin", "@fast",
-            "@slow", "@blocking", "@dangerous", "@connection", "@transaction", "@scripting");
+            "@slow", "@blocking", "@dangerous", "@connection", "@transaction", "@scripting",
+            // module categories come after Redis's own, as Redis lists them
+            "@json");
 
     private static final Set<String> ARG_TYPES = Set.of("key", "string", "integer", "double", "pattern", "unix-time");
 

@@ -30,6 +30,8 @@ public final class CommandTable {
     private static final String HASH = "hash";
     private static final String ZSET = "sorted-set";
     private static final String TX = "transactions";
+    /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
+    private static final String MODULE = "module";
 
     private static final String CONTAINER = "Depends on subcommand.";
     private static final String SCAN_COST = "O(1) for every call. O(N) for a complete iteration, including enough "
@@ -43,6 +45,8 @@ public final class CommandTable {
             + "elements with LIMIT), you can consider it O(log(N)).";
     private static final String RANGE_COST =
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
+    private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
+            + "is evaluated to multiple values, where N is the size of the key";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
 
@@ -384,6 +388,52 @@ public final class CommandTable {
                     "O(1) for every key.", "key:key..."),
             cmd("unwatch", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Forgets about watched keys of a transaction.", "2.2.0", "O(1)", ""),
+            // JSON documents, as RedisJSON 2.x declares them (flags, key positions, categories) with
+            // the arity its newer releases declare; "module" is the flag Redis adds to module commands.
+            cmd("json.set", -4, "write denyoom module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Sets or updates the JSON value at a path.", "1.0.0",
+                    "O(M+N) where M is the size of the original value (if it exists) and N is the size of the new"
+                            + " value", "key:key path:string value:string [condition{NX|XX}]"),
+            cmd("json.get", -2, "readonly module", 1, 1, 1, "@read @slow @json", MODULE,
+                    "Gets the value at one or more paths in JSON serialized form.", "1.0.0",
+                    "O(N) when path is evaluated to a single value where N is the size of the value, O(N) when path"
+                            + " is evaluated to multiple values, where N is the size of the key",
+                    "key:key [INDENT=indent:string] [NEWLINE=newline:string] [SPACE=space:string] [path:string...]"),
+            cmd("json.del", -2, "write module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Deletes a value.", "1.0.0",
+                    "O(N) when path is evaluated to a single value where N is the size of the deleted value, O(N)"
+                            + " when path is evaluated to multiple values, where N is the size of the key",
+                    "key:key [path:string]"),
+            cmd("json.forget", -2, "write module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Deletes a value (an alias of JSON.DEL).", "1.0.0",
+                    "O(N) when path is evaluated to a single value where N is the size of the deleted value, O(N)"
+                            + " when path is evaluated to multiple values, where N is the size of the key",
+                    "key:key [path:string]"),
+            cmd("json.mget", -3, "readonly module", 1, 1, 1, "@read @slow @json", MODULE,
+                    "Returns the values at a path from one or more keys.", "1.0.0",
+                    "O(M*N) when path is evaluated to a single value where M is the number of keys and N is the size"
+                            + " of the value, O(N1+N2+...+Nm) when path is evaluated to multiple values where m is the"
+                            + " number of keys and Ni is the size of the i-th key", "key:key... path:string"),
+            cmd("json.type", -2, "readonly module", 1, 1, 1, "@read @slow @json", MODULE,
+                    "Returns the type of the JSON value at a path.", "1.0.0", JSON_PER_MATCH_COST,
+                    "key:key [path:string]"),
+            cmd("json.numincrby", 4, "write module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Increments the numeric value at a path by a value.", "1.0.0", JSON_PER_MATCH_COST,
+                    "key:key path:string value:double"),
+            cmd("json.strappend", -3, "write denyoom module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Appends a string to the JSON strings at a path.", "1.0.0", JSON_PER_MATCH_COST,
+                    "key:key [path:string] value:string"),
+            cmd("json.arrappend", -4, "write denyoom module", 1, 1, 1, "@write @slow @json", MODULE,
+                    "Appends one or more values to the JSON arrays at a path.", "1.0.0", JSON_PER_MATCH_COST,
+                    "key:key path:string value:string..."),
+            cmd("json.arrlen", -2, "readonly module", 1, 1, 1, "@read @slow @json", MODULE,
+                    "Returns the length of the JSON arrays at a path.", "1.0.0", JSON_PER_MATCH_COST,
+                    "key:key [path:string]"),
+            cmd("json.objkeys", -2, "readonly module", 1, 1, 1, "@read @slow @json", MODULE,
+                    "Returns the keys of the JSON objects at a path.", "1.0.0",
+                    "O(N) when path is evaluated to a single value, where N is the number of keys in the object,"
+                            + " O(N) when path is evaluated to multiple values, where N is the size of the key",
+                    "key:key [path:string]"),
             // Cairn's own
             cmd("keyrange", 3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
                     "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index.",

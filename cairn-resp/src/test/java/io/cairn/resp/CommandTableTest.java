@@ -29,6 +29,8 @@ class CommandTableTest {
             "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zrevrange", "zremrangebyscore", "zremrangebyrank",
             "zpopmin", "zpopmax", "zscan",
             "multi", "exec", "discard", "watch", "unwatch",
+            "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
+            "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
             "keyrange");
 
     @Test
@@ -154,6 +156,9 @@ class CommandTableTest {
         assertSpec("del", -2, 1, -1, 1);
         assertSpec("object|encoding", 3, 2, 2, 1);
         assertSpec("keyrange", 3, 0, 0, 0);
+        assertSpec("json.set", -4, 1, 1, 1);
+        assertSpec("json.get", -2, 1, 1, 1);
+        assertSpec("json.mget", -3, 1, 1, 1); // as RedisJSON declares it, though the keys run to the last but one
 
         CommandSpec get = CommandTable.lookup("get");
         assertThat(get.flags()).containsExactly("readonly", "fast");
@@ -169,6 +174,9 @@ class CommandTableTest {
         assertThat(CommandTable.lookup("exec").flags()).containsExactly("noscript", "loading", "stale", "skip_slowlog");
         assertThat(CommandTable.lookup("zadd").group()).isEqualTo("sorted-set");
         assertThat(CommandTable.lookup("keyrange").aclCategories()).contains("@read", "@keyspace");
+        assertThat(CommandTable.lookup("json.set").flags()).containsExactly("write", "denyoom", "module");
+        assertThat(CommandTable.lookup("json.get").aclCategories()).containsExactly("@read", "@slow", "@json");
+        assertThat(CommandTable.lookup("json.arrlen").group()).isEqualTo("module");
     }
 
     private static void assertSpec(String name, int arity, int first, int last, int step) {

@@ -22,7 +22,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
-                           long checkpointRate) {
+                           long checkpointRate, long jsonMaxBytes) {
 
     /** Each setting: name, default, description. */
     public enum Key {
@@ -43,7 +43,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         CHECKPOINT_INTERVAL("checkpoint-interval", "3600", "seconds between checkpoints when anything changed; 0 never"),
         CHECKPOINTS_TO_KEEP("checkpoints-to-keep", "2", "snapshots kept"),
         WAL_SEGMENT_BYTES("wal-segment-bytes", "64mb", "size at which the log starts a new file"),
-        CHECKPOINT_RATE("checkpoint-rate", "0", "bytes per second a checkpoint may write; 0 unlimited");
+        CHECKPOINT_RATE("checkpoint-rate", "0", "bytes per second a checkpoint may write; 0 unlimited"),
+        JSON_MAX_BYTES("json-max-bytes", "64mb",
+                "largest JSON document, as JSON text in a command and once stored; refused before it is parsed");
 
         public final String name;
         public final String defaultValue;
@@ -79,6 +81,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.nonNegative("checkpoint-interval", checkpointIntervalSeconds);
         Checks.inRange("checkpoints-to-keep", checkpointsToKeep, 1, 100);
         Checks.nonNegative("checkpoint-rate", checkpointRate);
+        Checks.inRange("json-max-bytes", jsonMaxBytes, 1024, Integer.MAX_VALUE - 64);
     }
 
     /** The settings as strings, keyed by name: defaults overlaid by a file and then arguments. */
@@ -139,7 +142,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     integer(Key.CHECKPOINT_INTERVAL),
                     (int) integer(Key.CHECKPOINTS_TO_KEEP),
                     memory(Key.WAL_SEGMENT_BYTES),
-                    memory(Key.CHECKPOINT_RATE));
+                    memory(Key.CHECKPOINT_RATE),
+                    memory(Key.JSON_MAX_BYTES));
         }
 
         private String get(Key k) {
@@ -213,6 +217,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case CHECKPOINTS_TO_KEEP -> Integer.toString(checkpointsToKeep);
             case WAL_SEGMENT_BYTES -> Long.toString(walSegmentBytes);
             case CHECKPOINT_RATE -> Long.toString(checkpointRate);
+            case JSON_MAX_BYTES -> Long.toString(jsonMaxBytes);
         };
     }
 }

@@ -1,5 +1,6 @@
 package io.cairn.server;
 
+import io.cairn.document.json.JsonLimits;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.storage.engine.Store;
 import java.util.Collection;
@@ -21,6 +22,7 @@ public final class ServerContext {
 
     private final ServerConfig config;
     private final Store store;
+    private final JsonLimits jsonLimits;
     private final ServerStats stats = new ServerStats();
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final AtomicLong nextSessionId = new AtomicLong(1);
@@ -37,6 +39,7 @@ public final class ServerContext {
     ServerContext(ServerConfig config, Store store, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
         this.store = store;
+        this.jsonLimits = new JsonLimits(JsonLimits.DEFAULT_MAX_DEPTH, config.jsonMaxBytes());
         this.shutdown = shutdown;
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
@@ -50,6 +53,11 @@ public final class ServerContext {
 
     public Store store() {
         return store;
+    }
+
+    /** Limits of JSON documents: RedisJSON's nesting depth, {@code json-max-bytes} in size. */
+    public JsonLimits jsonLimits() {
+        return jsonLimits;
     }
 
     public ServerStats stats() {

@@ -88,4 +88,30 @@ class RedisCliTest {
         assertThat(RedisCli.run(server.port(), null, "-3", "--no-raw", "zadd", "z", "1.5", "m")).isEqualTo("(integer) 1\n");
         assertThat(RedisCli.run(server.port(), null, "-3", "--no-raw", "zscore", "z", "m")).isEqualTo("(double) 1.5\n");
     }
+
+    /** The README's JSON session, as written there: what redis-cli shows in a terminal. */
+    @Test
+    void jsonSessionOfTheReadme() throws Exception {
+        String[][] session = {
+            {"JSON.SET", "user:1", "$", "{\"name\":\"Ada\",\"langs\":[\"en\"],\"visits\":0}"}, {"OK"},
+            {"JSON.GET", "user:1", "$.name"}, {"\"[\\\"Ada\\\"]\""},
+            {"JSON.NUMINCRBY", "user:1", "$.visits", "1"}, {"\"[1]\""},
+            {"JSON.ARRAPPEND", "user:1", "$.langs", "\"fr\"", "\"de\""}, {"1) (integer) 3"},
+            {"JSON.GET", "user:1", ".langs"}, {"\"[\\\"en\\\",\\\"fr\\\",\\\"de\\\"]\""},
+            {"JSON.TYPE", "user:1", "$.visits"}, {"1) \"integer\""},
+            {"JSON.SET", "user:1", "$.email", "\"ada@example.org\"", "NX"}, {"OK"},
+            {"JSON.DEL", "user:1", "$.langs[0]"}, {"(integer) 1"},
+            {"JSON.GET", "user:1"}, {"\"{\\\"name\\\":\\\"Ada\\\",\\\"langs\\\":[\\\"fr\\\",\\\"de\\\"],"
+                    + "\\\"visits\\\":1,\\\"email\\\":\\\"ada@example.org\\\"}\""},
+            {"TYPE", "user:1"}, {"ReJSON-RL"},
+        };
+        for (int i = 0; i < session.length; i += 2) {
+            String[] command = session[i];
+            String[] args = new String[command.length + 1];
+            args[0] = "--no-raw";
+            System.arraycopy(command, 0, args, 1, command.length);
+            assertThat(RedisCli.run(server.port(), null, args)).as(String.join(" ", command))
+                    .isEqualTo(session[i + 1][0] + "\n");
+        }
+    }
 }

@@ -2,6 +2,7 @@ package io.cairn.server.command;
 
 import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.string.StringCommands;
@@ -23,6 +24,7 @@ public final class Commands {
         StringCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
+        JsonCommands.register(r);
         TransactionCommands.register(r);
         return r.handlers;
     }

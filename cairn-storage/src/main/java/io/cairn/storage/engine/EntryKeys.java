@@ -4,7 +4,10 @@ import io.cairn.common.Bytes;
 import io.cairn.storage.index.KeyAccess;
 import java.util.Arrays;
 
-/** Reads keys from the two entry shapes: a {@link StringRecord} array or a {@link CollectionEntry}. */
+/**
+ * Reads keys from the two entry shapes: a {@link StringRecord} array (a string or a JSON
+ * document) or a {@link CollectionEntry}.
+ */
 final class EntryKeys implements KeyAccess<Object> {
     static final EntryKeys INSTANCE = new EntryKeys();
 
@@ -57,7 +60,10 @@ final class EntryKeys implements KeyAccess<Object> {
     }
 
     static ValueType typeOf(Object e) {
-        return e == null ? ValueType.NONE : e instanceof byte[] ? ValueType.STRING : ((CollectionEntry) e).type();
+        if (e instanceof byte[] r) {
+            return StringRecord.isDocument(r) ? ValueType.JSON : ValueType.STRING;
+        }
+        return e == null ? ValueType.NONE : ((CollectionEntry) e).type();
     }
 
     static long expireAtOf(Object e) {

@@ -56,6 +56,14 @@ final class Keyspace {
         put(StringRecord.encode(key, value, expireAt));
     }
 
+    /**
+     * Sets a JSON document: always a new record (documents are not overwritten in place, so a
+     * read view keeps seeing the bytes it saw).
+     */
+    void putDocument(byte[] key, byte[] document, long expireAt) {
+        put(StringRecord.encodeDocument(key, document, expireAt));
+    }
+
     Object remove(byte[] key) {
         Object old = hash.remove(key);
         if (old != null) {

@@ -14,6 +14,14 @@ public sealed interface Mutation {
     record PutString(byte[] key, byte[] value, long expireAt) implements Mutation {
     }
 
+    /**
+     * The key now holds a JSON document with this expiry (0 for none), whatever it held before.
+     * {@code document} is the document's stored form ({@code docs/format/document.md}); the engine
+     * keeps and logs it without reading it.
+     */
+    record PutDocument(byte[] key, byte[] document, long expireAt) implements Mutation {
+    }
+
     /** The key was deleted by a command. */
     record Delete(byte[] key) implements Mutation {
     }

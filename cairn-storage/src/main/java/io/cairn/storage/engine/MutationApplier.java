@@ -17,6 +17,7 @@ final class MutationApplier {
     static void apply(Keyspace ks, Mutation m) {
         switch (m) {
             case Mutation.PutString p -> ks.putString(p.key(), p.value(), p.expireAt());
+            case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());
             case Mutation.Delete d -> ks.remove(d.key());
             case Mutation.Expired e -> ks.remove(e.key());
             case Mutation.HashPut h -> {

@@ -23,6 +23,7 @@ final class MutationCodec {
     static final byte ZSET_DELETE = 7;
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
+    static final byte PUT_DOCUMENT = 10;
 
     private MutationCodec() {
     }
@@ -37,6 +38,7 @@ final class MutationCodec {
             n += bytesSize(m.key());
             n += switch (m) {
                 case Mutation.PutString p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt());
+                case Mutation.PutDocument p -> bytesSize(p.document()) + Varints.sizeOf(p.expireAt());
                 case Mutation.HashPut h -> bytesSize(h.field()) + bytesSize(h.value());
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
@@ -58,6 +60,11 @@ final class MutationCodec {
                 case Mutation.PutString p -> {
                     head(out, PUT_STRING, p.key());
                     putBytes(out, p.value());
+                    Varints.put(out, p.expireAt());
+                }
+                case Mutation.PutDocument p -> {
+                    head(out, PUT_DOCUMENT, p.key());
+                    putBytes(out, p.document());
                     Varints.put(out, p.expireAt());
                 }
                 case Mutation.Delete d -> head(out, DELETE, d.key());
@@ -174,7 +181,8 @@ final class MutationCodec {
             case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
             case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
             case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..9)");
+            case PUT_DOCUMENT -> new Mutation.PutDocument(key, getBytes(in), Varints.get(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10)");
         };
     }
 

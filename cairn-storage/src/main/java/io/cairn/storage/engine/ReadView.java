@@ -50,10 +50,22 @@ public final class ReadView implements AutoCloseable {
         if (e == null) {
             return null;
         }
-        if (e instanceof byte[] r) {
+        if (e instanceof byte[] r && !StringRecord.isDocument(r)) {
             return StringRecord.value(r);
         }
         throw new WrongTypeException(ValueType.STRING, EntryKeys.typeOf(e));
+    }
+
+    /** The stored bytes of the JSON document at {@code key} (a copy), or null when absent. */
+    public byte[] document(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return null;
+        }
+        if (e instanceof byte[] r && StringRecord.isDocument(r)) {
+            return StringRecord.value(r);
+        }
+        throw new WrongTypeException(ValueType.JSON, EntryKeys.typeOf(e));
     }
 
     public List<Map.Entry<byte[], byte[]>> hgetAll(byte[] key) {

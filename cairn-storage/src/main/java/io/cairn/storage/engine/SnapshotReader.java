@@ -102,6 +102,9 @@ final class SnapshotReader {
             case SnapshotFormat.KIND_STRING -> {
                 return StringRecord.encode(key, bytes(in), expireAt);
             }
+            case SnapshotFormat.KIND_DOCUMENT -> {
+                return StringRecord.encodeDocument(key, bytes(in), expireAt);
+            }
             case SnapshotFormat.KIND_HASH -> {
                 int n = Varints.getInt(in, "field count", in.remaining());
                 HashMap<String, byte[]> fields = HashMap.newHashMap(n);
@@ -119,7 +122,7 @@ final class SnapshotReader {
                 }
                 return z;
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..3)");
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
         }
     }
 

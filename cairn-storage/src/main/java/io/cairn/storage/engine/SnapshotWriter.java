@@ -44,14 +44,14 @@ final class SnapshotWriter implements AutoCloseable {
         bytes = SnapshotFormat.HEADER_SIZE;
     }
 
-    /** Adds one entry (a string record or a collection entry). */
+    /** Adds one entry (a string or document record, or a collection entry). */
     void add(Object entry) throws IOException {
         if (entry instanceof byte[] r) {
             int ko = StringRecord.keyOffset(r);
             int kl = StringRecord.keyLength(r);
             int vo = ko + kl;
             ensure(1 + 5 + kl + 10 + 5 + (r.length - vo));
-            block.put(SnapshotFormat.KIND_STRING);
+            block.put(StringRecord.isDocument(r) ? SnapshotFormat.KIND_DOCUMENT : SnapshotFormat.KIND_STRING);
             Varints.put(block, kl);
             block.put(r, ko, kl);
             Varints.put(block, StringRecord.expireAt(r));

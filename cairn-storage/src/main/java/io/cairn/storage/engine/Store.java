@@ -45,7 +45,7 @@ import java.util.function.Function;
  */
 
 /**
- * A durable in-memory keyspace of strings, hashes and sorted sets. Thread-safe: any thread may
+ * A durable in-memory keyspace of strings, hashes, sorted sets and JSON documents. Thread-safe: any thread may
  * call any method. Writes are applied at once and made durable asynchronously; see
  * {@link Result#durable()}. Close it to flush the log and stop its threads.
  *

@@ -9,26 +9,36 @@ import java.util.Arrays;
  *
  * <pre>
  * [flags u8][expireAt i64 LE, only when flags &amp; 1][key length varint][key][value ...]
+ * flags: bit 0 (1) has an expiry; bit 1 (2) the value is a JSON document, not a string
  * </pre>
  *
- * The array is immutable once built: changing the value or the expiry builds a new array. Only
- * this class knows the layout.
+ * A JSON document is held the same way: its stored form (cairn-document's bytes, which the
+ * engine does not read) is the value, and the {@code DOCUMENT} flag tells the two types apart.
+ *
+ * <p>The array is immutable once built, except by {@link #overwrite} when no one else can see
+ * it: changing the value or the expiry builds a new array. Only this class knows the layout.
  */
 final class StringRecord {
     private static final int HAS_EXPIRY = 1;
+    private static final int DOCUMENT = 2;
 
     private StringRecord() {
     }
 
     static byte[] encode(byte[] key, byte[] value, long expireAt) {
-        return encode(key, value, 0, value.length, expireAt);
+        return encode(key, value, 0, value.length, expireAt, 0);
     }
 
-    static byte[] encode(byte[] key, byte[] value, int valueOffset, int valueLength, long expireAt) {
+    /** A record holding a JSON document's stored bytes. */
+    static byte[] encodeDocument(byte[] key, byte[] document, long expireAt) {
+        return encode(key, document, 0, document.length, expireAt, DOCUMENT);
+    }
+
+    private static byte[] encode(byte[] key, byte[] value, int valueOffset, int valueLength, long expireAt, int kind) {
         int head = 1 + (expireAt > 0 ? 8 : 0) + Varints.sizeOf(key.length);
         byte[] r = new byte[head + key.length + valueLength];
         int p = 0;
-        r[p++] = (byte) (expireAt > 0 ? HAS_EXPIRY : 0);
+        r[p++] = (byte) ((expireAt > 0 ? HAS_EXPIRY : 0) | kind);
         if (expireAt > 0) {
             putLong(r, p, expireAt);
             p += 8;
@@ -61,6 +71,9 @@ final class StringRecord {
      * The caller must know no one else can see {@code r} (no open read view).
      */
     static boolean overwrite(byte[] r, int keyLength, byte[] value, long expireAt) {
+        if (isDocument(r)) {
+            return false;
+        }
         boolean hadExpiry = (r[0] & HAS_EXPIRY) != 0;
         if (hadExpiry != expireAt > 0) {
             return false;
@@ -76,10 +89,15 @@ final class StringRecord {
         return true;
     }
 
-    /** The same key and value with another expiry (0 for none). */
+    /** The same key, value and type with another expiry (0 for none). */
     static byte[] withExpiry(byte[] r, long expireAt) {
         int vo = valueOffset(r);
-        return encode(key(r), r, vo, r.length - vo, expireAt);
+        return encode(key(r), r, vo, r.length - vo, expireAt, r[0] & DOCUMENT);
+    }
+
+    /** Whether the value is a JSON document rather than a string. */
+    static boolean isDocument(byte[] r) {
+        return (r[0] & DOCUMENT) != 0;
     }
 
     static long expireAt(byte[] r) {

@@ -81,10 +81,27 @@ public final class Txn {
         if (e == null) {
             return null;
         }
-        if (e instanceof byte[] r) {
+        if (e instanceof byte[] r && !StringRecord.isDocument(r)) {
             return StringRecord.value(r);
         }
         throw new WrongTypeException(ValueType.STRING, EntryKeys.typeOf(e));
+    }
+
+    /**
+     * The stored bytes of the JSON document at {@code key} (a copy), or null when absent. The
+     * engine does not read them; {@code cairn-document} decodes them.
+     *
+     * @throws WrongTypeException when the key holds another type
+     */
+    public byte[] document(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return null;
+        }
+        if (e instanceof byte[] r && StringRecord.isDocument(r)) {
+            return StringRecord.value(r);
+        }
+        throw new WrongTypeException(ValueType.JSON, EntryKeys.typeOf(e));
     }
 
     /** The expiry of {@code key} in epoch milliseconds, {@link #NO_EXPIRY}, or {@link #ABSENT}. */
@@ -269,7 +286,8 @@ public final class Txn {
 
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
-     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set); null when absent.
+     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
+     * (a JSON document's stored bytes in one array with its key); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -280,6 +298,7 @@ public final class Txn {
             case STRING -> "record";
             case HASH -> "hashtable";
             case ZSET -> "treeset";
+            case JSON -> "document";
             case NONE -> null;
         };
     }
@@ -299,6 +318,26 @@ public final class Txn {
             throw new IllegalArgumentException("expireAt: " + expireAt + " (expected: >= 0)");
         }
         record(new Mutation.PutString(key, value, expireAt), key.length + value.length);
+    }
+
+    /**
+     * Stores a JSON document at {@code key}: its stored form, which the caller built and checked
+     * (the engine keeps the bytes without reading them). An existing document is replaced and its
+     * expiry kept, as RedisJSON keeps a key's TTL across {@code JSON.SET}; an absent key is created
+     * without expiry.
+     *
+     * @throws WrongTypeException when the key holds a value of another type
+     */
+    public void setDocument(byte[] key, byte[] document) {
+        checkWrite(key);
+        checkValue(document);
+        Object e = ks.get(key);
+        if (e != null && EntryKeys.typeOf(e) != ValueType.JSON && !EntryKeys.expired(e, now)) {
+            throw new WrongTypeException(ValueType.JSON, EntryKeys.typeOf(e));
+        }
+        Object live = liveForWrite(key);
+        long expireAt = live == null ? 0 : EntryKeys.expireAtOf(live);
+        record(new Mutation.PutDocument(key, document, expireAt), key.length + document.length);
     }
 
     /** Deletes the key; returns whether it existed. */

@@ -95,4 +95,56 @@ class FormatGoldenTest {
             assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(3);
         }
     }
+
+    // A JSON document (mutation type 10, snapshot entry kind 4), added to version 1 with no other
+    // change: the fixtures above still open and are still written byte for byte.
+
+    private static final byte[] DOCUMENT = HexFormat.of().parseHex("01070101610302"); // {"a":1}
+
+    @Test
+    void walWriterProducesTheDocumentGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.setDocument(Bytes.utf8("j"), DOCUMENT.clone());
+                return null;
+            }).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("wal-v1-put-document")));
+    }
+
+    @Test
+    void documentGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-put-document"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<byte[]>read(t -> t.document(Bytes.utf8("j")))).isEqualTo(DOCUMENT);
+            assertThat(s.<ValueType>read(t -> t.type(Bytes.utf8("j")))).isEqualTo(ValueType.JSON);
+        }
+    }
+
+    @Test
+    void checkpointProducesTheDocumentGoldenSnapshot() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.setDocument(Bytes.utf8("j"), DOCUMENT.clone());
+                t.expireAt(Bytes.utf8("j"), TIME + 60_000);
+                return null;
+            }).await();
+            s.checkpoint().join();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("snapshot-00000000000000000001.snap"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("snapshot-v1-document")));
+    }
+
+    @Test
+    void documentGoldenSnapshotStillOpens() throws IOException {
+        Files.write(dir.resolve("snapshot-00000000000000000001.snap"), golden("snapshot-v1-document"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<byte[]>read(t -> t.document(Bytes.utf8("j")))).isEqualTo(DOCUMENT);
+            assertThat(s.<Long>read(t -> t.expireAt(Bytes.utf8("j")))).isEqualTo(TIME + 60_000);
+            assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(1);
+        }
+    }
 }

@@ -5,6 +5,7 @@ import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -44,6 +45,7 @@ public final class StoreDump {
                         }
                         yield m.toString();
                     }
+                    case JSON -> HexFormat.of().formatHex(t.document(key));
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

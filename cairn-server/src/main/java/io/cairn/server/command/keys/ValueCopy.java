@@ -36,6 +36,11 @@ final class ValueCopy {
                     t.zadd(dst, m.memberBytes(), m.score());
                 }
             }
+            case JSON -> {
+                byte[] document = t.document(src);
+                t.delete(dst);
+                t.setDocument(dst, document);
+            }
             case NONE -> throw new IllegalStateException("copy of an absent key");
         }
         if (expireAt > 0) {

@@ -1,0 +1,60 @@
+package io.cairn.it;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Holds the module table of STYLE.md §2 across modules (each module's own LayeringTest holds its
+ * package order): dependencies point down common, storage, resp, document, server, cli.
+ * cairn-it sees every module's classes, so the rule is checked here.
+ */
+class ModuleLayeringTest {
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.cairn");
+
+    @Test
+    void modulesDependOnlyDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("cli").definedBy("io.cairn.cli..")
+                .layer("server").definedBy("io.cairn.server..")
+                .layer("document").definedBy("io.cairn.document..")
+                .layer("resp").definedBy("io.cairn.resp..")
+                .layer("storage").definedBy("io.cairn.storage..")
+                .layer("common").definedBy("io.cairn.common..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("document").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "server", "cli")
+                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "server", "cli")
+                .check(CLASSES);
+    }
+
+    @Test
+    void documentUsesOnlyTheEngineApiOfStorage() {
+        noClasses().that().resideInAPackage("io.cairn.document..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "io.cairn.storage.io..", "io.cairn.storage.wal..", "io.cairn.storage.index..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theEngineKeepsDocumentsAsOpaqueBytes() {
+        noClasses().that().resideInAPackage("io.cairn.storage..")
+                .should().dependOnClassesThat().resideInAPackage("io.cairn.document..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlyTheServerImportsNettysTransport() {
+        noClasses().that().resideOutsideOfPackages("io.cairn.server..", "io.cairn.cli..")
+                .should().dependOnClassesThat().resideInAPackage("io.netty.channel..")
+                .check(CLASSES);
+    }
+}
