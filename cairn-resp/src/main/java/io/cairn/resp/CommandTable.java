@@ -435,9 +435,9 @@ public final class CommandTable {
                             + " O(N) when path is evaluated to multiple values, where N is the size of the key",
                     "key:key [path:string]"),
             // Cairn's own
-            cmd("keyrange", 3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
-                    "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index.",
-                    "0.1.0", "O(log(N)+M) where M is count", "start:string count:integer"));
+            cmd("keyrange", -3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
+                    "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index; with WITHVALUES, each followed by its value.",
+                    "0.1.0", "O(log(N)+M) where M is count", "start:string count:integer [WITHVALUES]"));
 
     private static final Map<String, CommandSpec> BY_NAME = index(ALL);
 

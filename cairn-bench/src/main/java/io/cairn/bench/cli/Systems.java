@@ -67,7 +67,7 @@ enum Systems {
         return switch (this) {
             case CAIRN -> o.cairnAddress() != null
                     ? new ExternalPeer("cairn", d, o.cairnAddress(),
-                            new RespProtocol(RespProtocol.ScanStyle.KEYRANGE), "external")
+                            new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES), "external")
                     : CairnPeer.start(d, o.cairnJvm());
             case REDIS -> {
                 RespProtocol.ScanStyle style = scans ? RespProtocol.ScanStyle.SORTED_SET_INDEX

@@ -71,6 +71,13 @@ final class RespConnection implements Connection {
                         writeBulk(s.key());
                         writeBulk(Integer.toString(s.count()));
                     }
+                    case KEYRANGE_WITH_VALUES -> {
+                        writeArrayHeader(4);
+                        writeBulk("KEYRANGE");
+                        writeBulk(s.key());
+                        writeBulk(Integer.toString(s.count()));
+                        writeBulk("WITHVALUES");
+                    }
                     case SORTED_SET_INDEX -> {
                         writeArrayHeader(8);
                         writeBulk("ZRANGE");
@@ -128,7 +135,8 @@ final class RespConnection implements Connection {
         if (command == null) {
             throw new IllegalStateException("receive: no command outstanding");
         }
-        Object reply = readReply(command instanceof Command.Scan);
+        Object reply = readReply(command instanceof Command.Scan
+                && scanStyle != RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES);
         if (command instanceof Command.WriteRecord w && w.wholeRecord()
                 && scanStyle == RespProtocol.ScanStyle.SORTED_SET_INDEX) {
             Object indexed = readReply(false);
@@ -145,6 +153,8 @@ final class RespConnection implements Connection {
                 yield n == 0 ? Reply.missing() : Reply.ok(n / 2);
             }
             case Command.GetValue g -> reply == null ? Reply.missing() : Reply.value((byte[]) reply);
+            case Command.Scan s when scanStyle == RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES ->
+                    Reply.ok((Long) reply / 2); // key, value, key, value...
             case Command.Scan s -> {
                 @SuppressWarnings("unchecked")
                 List<String> keys = (List<String>) reply;

@@ -15,8 +15,16 @@ public final class RespProtocol implements Protocol {
 
     /** How {@link Command.Scan} finds keys in order. */
     public enum ScanStyle {
-        /** Cairn's ordered key space: {@code KEYRANGE start count}. */
+        /**
+         * Cairn's ordered key space, keys only: {@code KEYRANGE start count}; the caller then reads
+         * each record (two round trips, as with Redis).
+         */
         KEYRANGE,
+        /**
+         * Cairn's ordered key space with the records: {@code KEYRANGE start count WITHVALUES}, one
+         * round trip, as a Tarantool {@code SELECT} on a TREE index.
+         */
+        KEYRANGE_WITH_VALUES,
         /**
          * A sorted set of every record key, kept beside the records as YCSB's Redis binding does:
          * inserts also {@code ZADD} the key (score 0) to {@value #KEY_INDEX}, and a scan is

@@ -319,7 +319,12 @@ final class TarantoolConnection implements Connection {
         return switch (kind) {
             case READ_RECORD -> tuples == 0 ? Reply.missing() : Reply.ok(countFields(body));
             case UPDATED -> tuples == 0 ? Reply.missing() : Reply.ok();
-            case SCAN -> Reply.ok(tuples);
+            case SCAN -> {
+                for (int i = 0; i < tuples; i++) {
+                    countFields(body); // walk every record, as the RESP client walks every HGETALL reply
+                }
+                yield Reply.ok(tuples);
+            }
             case DELETE -> Reply.ok(tuples == 0 ? 0 : 1);
             case GET_VALUE -> tuples == 0 ? Reply.missing() : value(body);
             case INCREMENT -> counter(body, tuples);

@@ -161,25 +161,29 @@ public final class Wire implements AutoCloseable {
         return new String(line, 0, length, StandardCharsets.UTF_8);
     }
 
-    /** The decimal number in {@code line()[from, to)}. */
+    /** The decimal number in {@code line()[from, to)}, any long from {@code Long.MIN_VALUE} up. */
     public long parseDecimal(int from, int to) throws IOException {
-        if (from >= to) {
-            throw new IOException("protocol: empty number");
-        }
-        boolean negative = line[from] == '-';
+        boolean negative = from < to && line[from] == '-';
         int i = negative ? from + 1 : from;
-        if (i == to || to - i > 18) {
-            throw new IOException("protocol: not a number: " + lineString(to).substring(from));
+        if (i == to || to - i > 19) {
+            throw notANumber(from, to);
         }
-        long v = 0;
+        long v = 0; // accumulated negatively, so that Long.MIN_VALUE fits
         for (; i < to; i++) {
             int d = line[i] - '0';
-            if (d < 0 || d > 9) {
-                throw new IOException("protocol: not a number: " + lineString(to).substring(from));
+            if (d < 0 || d > 9 || v < (Long.MIN_VALUE + d) / 10) {
+                throw notANumber(from, to);
             }
-            v = v * 10 + d;
+            v = v * 10 - d;
         }
-        return negative ? -v : v;
+        if (!negative && v == Long.MIN_VALUE) {
+            throw notANumber(from, to);
+        }
+        return negative ? v : -v;
+    }
+
+    private IOException notANumber(int from, int to) {
+        return new IOException("protocol: not a number: " + new String(line, from, to - from, StandardCharsets.UTF_8));
     }
 
     public byte[] readExactly(int length) throws IOException {

@@ -55,7 +55,7 @@ public final class CairnPeer {
                     "--dir", dir.resolve("data").toString(), "--wal", durability.label()));
             return c;
         };
-        return ProcessPeer.start("cairn", durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE),
+        return ProcessPeer.start("cairn", durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES),
                 launch, new Command.GetValue("cairn-bench:probe"), settings, version(java, jar));
     }
 

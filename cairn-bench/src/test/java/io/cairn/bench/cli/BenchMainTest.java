@@ -8,6 +8,7 @@ import io.cairn.bench.peer.CairnPeer;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
+import io.cairn.bench.report.CsvText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -287,7 +288,7 @@ class BenchMainTest {
             assertThat(files.filter(p -> p.toString().endsWith(".svg")).toList()).isNotEmpty();
         }
         assertThat(stdout()).contains("wrote ").contains(dir.toAbsolutePath().toString());
-        return csv(Files.readString(dir.resolve("results.csv"), UTF_8));
+        return CsvText.rows(Files.readString(dir.resolve("results.csv"), UTF_8));
     }
 
     /** The {@code all} rows by {@code system/durability/workload/phase}. */
@@ -333,51 +334,5 @@ class BenchMainTest {
             }
         }
         return counts;
-    }
-
-    /** RFC 4180 as CsvReport writes it: a header, CRLF rows, quoted fields with doubled quotes. */
-    static List<Map<String, String>> csv(String text) {
-        List<List<String>> records = new ArrayList<>();
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                fields.add(field.toString());
-                field.setLength(0);
-                records.add(fields);
-                fields = new ArrayList<>();
-                i++;
-            } else {
-                field.append(c);
-            }
-        }
-        assertThat(field).as("the file ends with CRLF").isEmpty();
-        List<String> header = records.getFirst();
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (List<String> r : records.subList(1, records.size())) {
-            assertThat(r).as("fields of a row").hasSameSizeAs(header);
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                row.put(header.get(i), r.get(i));
-            }
-            rows.add(row);
-        }
-        return rows;
     }
 }

@@ -9,29 +9,26 @@ import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.peer.TarantoolPeer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.SequencedMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link TarantoolProtocol} against a real Tarantool started by {@link TarantoolPeer}. */
-class TarantoolProtocolTest {
+/**
+ * {@link TarantoolProtocol} against a real Tarantool started by {@link TarantoolPeer}: the
+ * {@linkplain BaseConnectionContractTest connection contract}, and how records sit in tuples.
+ */
+class TarantoolProtocolTest extends BaseConnectionContractTest {
     private static final Path TARANTOOL = Path.of("/usr/bin/tarantool");
     private static ProcessPeer peer;
     private static IprotoEvalClient lua;
-    private Connection c;
 
     @BeforeAll
     static void startTarantool() throws IOException {
@@ -51,32 +48,50 @@ class TarantoolProtocolTest {
         }
     }
 
-    @BeforeEach
-    void connect() throws IOException {
-        c = peer.protocol().connect(peer.address(), 5000);
+    @Override
+    protected Protocol protocol() {
+        return peer.protocol();
     }
 
-    @AfterEach
-    void disconnect() {
-        c.close();
+    @Override
+    protected InetSocketAddress address() {
+        return peer.address();
     }
 
-    private Reply call(Command command) throws IOException {
-        c.send(command);
-        c.flush();
-        return c.receive();
+    @Override
+    protected boolean incrementCreatesCounters() {
+        return true;
     }
 
-    private static byte[] bytes(String s) {
-        return s.getBytes(US_ASCII);
+    @Override
+    protected boolean valuesAndRecordsShareKeys() {
+        return false;
     }
 
-    private static SequencedMap<String, byte[]> fields(String... namesAndValues) {
-        SequencedMap<String, byte[]> m = new LinkedHashMap<>();
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            m.put(namesAndValues[i], bytes(namesAndValues[i + 1]));
+    @Override
+    protected boolean scanRepliesWithKeyNames() {
+        return false;
+    }
+
+    @Override
+    protected String notAnIntegerError(String key) {
+        return "kv value of " + key + " is not an integer";
+    }
+
+    /** The non-nil fields of the key's tuple in {@code usertable}, field N at tuple position N + 1. */
+    @Override
+    protected Map<String, String> storedRecord(String key) throws IOException {
+        List<Object> t = tuple("usertable", key);
+        Map<String, String> record = new LinkedHashMap<>();
+        if (t != null) {
+            assertThat(t.getFirst()).as("the key, first in its tuple").isEqualTo(key);
         }
-        return m;
+        for (int i = 1; t != null && i < t.size(); i++) {
+            if (t.get(i) != null) {
+                record.put("field" + (i - 1), ((String) t.get(i)).substring("bin:".length()));
+            }
+        }
+        return record;
     }
 
     /** The tuple of {@code key} in {@code space}, with bins as strings, or null. */
@@ -119,11 +134,6 @@ class TarantoolProtocolTest {
     }
 
     @Test
-    void aMissingRecordReadsAsMissing() throws IOException {
-        assertThat(call(new Command.ReadRecord("nobody"))).isEqualTo(Reply.missing());
-    }
-
-    @Test
     void aWholeRecordNeedsFieldsZeroToNMinusOneAndSendsNothingOtherwise() throws IOException {
         assertThatThrownBy(() -> c.send(new Command.WriteRecord("gap", fields("field0", "a", "field2", "c"), true)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("field2 in a record of 2 fields");
@@ -132,15 +142,6 @@ class TarantoolProtocolTest {
         assertThatThrownBy(() -> c.send(new Command.WriteRecord("bad", fields("field01", "a"), true)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(call(new Command.ReadRecord("gap"))).isEqualTo(Reply.missing());
-    }
-
-    @Test
-    void aPartialUpdateAssignsOnlyTheNamedFields() throws IOException {
-        call(new Command.WriteRecord("partial:1", fields("field0", "a", "field1", "b", "field2", "c"), true));
-        assertThat(call(new Command.WriteRecord("partial:1", fields("field2", "Z", "field0", "X"), false)))
-                .isEqualTo(Reply.ok());
-        assertThat(call(new Command.ReadRecord("partial:1"))).isEqualTo(Reply.ok(3));
-        assertThat(tuple("usertable", "partial:1")).containsExactly("partial:1", "bin:X", "bin:b", "bin:Z");
     }
 
     @Test
@@ -157,37 +158,6 @@ class TarantoolProtocolTest {
         assertThat(reply.status()).isEqualTo(Reply.Status.ERROR);
         assertThat(reply.error()).contains("Field 7 was not found in the tuple");
         assertThat(call(new Command.ReadRecord("partial:short"))).isEqualTo(Reply.ok(1));
-    }
-
-    @Test
-    void aScanCountsRecordsInKeyOrderFromTheKeyUpToTheLimit() throws IOException {
-        for (int i : new int[] {7, 2, 9, 0, 5, 3, 8, 1, 6, 4}) {
-            c.send(new Command.WriteRecord("zz-scan:" + i, fields("field0", "v" + i), true));
-        }
-        c.flush();
-        for (int i = 0; i < 10; i++) {
-            assertThat(c.receive()).isEqualTo(Reply.ok());
-        }
-        assertThat(call(new Command.Scan("zz-scan:0", 4))).isEqualTo(Reply.ok(4));
-        assertThat(call(new Command.Scan("zz-scan:35", 100))).as("GE from between keys: 4..9")
-                .isEqualTo(Reply.ok(6));
-        assertThat(call(new Command.Scan("zz-scan:9", 100))).isEqualTo(Reply.ok(1));
-        assertThat(call(new Command.Scan("zz-scan:9~", 100))).isEqualTo(Reply.ok());
-        assertThat(call(new Command.Scan("zz-scan:", 10)).keys()).isNull();
-    }
-
-    @Test
-    void aPlainValueIsSetAndGot() throws IOException {
-        byte[] value = new byte[300];
-        for (int i = 0; i < value.length; i++) {
-            value[i] = (byte) i;
-        }
-        assertThat(call(new Command.SetValue("kv:1", value))).isEqualTo(Reply.ok());
-        Reply got = call(new Command.GetValue("kv:1"));
-        assertThat(got.status()).isEqualTo(Reply.Status.OK);
-        assertThat(got.value()).isEqualTo(value);
-        assertThat(got.count()).isEqualTo(300);
-        assertThat(call(new Command.GetValue("kv:none"))).isEqualTo(Reply.missing());
     }
 
     @Test
@@ -217,38 +187,17 @@ class TarantoolProtocolTest {
     }
 
     @Test
-    void incrementCountsFromAMissingCounter() throws IOException {
-        assertThat(call(new Command.Increment("counter:new"))).isEqualTo(Reply.ok(1));
-        assertThat(call(new Command.Increment("counter:new"))).isEqualTo(Reply.ok(2));
-        assertThat(call(new Command.GetValue("counter:new")).value()).isEqualTo(bytes("2"));
-        assertThat(tuple("kv", "counter:new")).containsExactly("counter:new", 2L);
+    void aCounterIsStoredAsAnInteger() throws IOException {
+        assertThat(call(new Command.Increment("counter:stored"))).isEqualTo(Reply.ok(1));
+        assertThat(call(new Command.Increment("counter:stored"))).isEqualTo(Reply.ok(2));
+        assertThat(call(new Command.GetValue("counter:stored")).value()).isEqualTo(bytes("2"));
+        assertThat(tuple("kv", "counter:stored")).containsExactly("counter:stored", 2L);
     }
 
     @Test
-    void incrementCountsFromAPreloadedDecimalValue() throws IOException {
-        call(new Command.SetValue("counter:preloaded", bytes("41")));
-        assertThat(call(new Command.Increment("counter:preloaded"))).isEqualTo(Reply.ok(42));
-        call(new Command.SetValue("counter:zero", bytes("0")));
-        assertThat(call(new Command.Increment("counter:zero"))).isEqualTo(Reply.ok(1));
+    void incrementCountsUpToTheLargestLong() throws IOException {
         call(new Command.SetValue("counter:big", bytes(Long.toString(Long.MAX_VALUE - 1))));
         assertThat(call(new Command.Increment("counter:big"))).isEqualTo(Reply.ok(Long.MAX_VALUE));
-    }
-
-    @Test
-    void incrementOfANonNumberIsAnErrorAndTheConnectionStaysUsable() throws IOException {
-        call(new Command.SetValue("counter:text", bytes("abc")));
-        Reply reply = call(new Command.Increment("counter:text"));
-        assertThat(reply.status()).isEqualTo(Reply.Status.ERROR);
-        assertThat(reply.error()).contains("is not an integer");
-        assertThat(call(new Command.GetValue("counter:text")).value()).isEqualTo(bytes("abc"));
-    }
-
-    @Test
-    void deleteCountsTheRecordItRemoved() throws IOException {
-        call(new Command.WriteRecord("delete:1", fields("field0", "a"), true));
-        assertThat(call(new Command.Delete("delete:1"))).isEqualTo(Reply.ok(1));
-        assertThat(call(new Command.Delete("delete:1"))).isEqualTo(Reply.ok(0));
-        assertThat(call(new Command.ReadRecord("delete:1"))).isEqualTo(Reply.missing());
     }
 
     @Test
@@ -263,63 +212,6 @@ class TarantoolProtocolTest {
         }
         assertThat(call(new Command.SetValue("kv:back", bytes("y")))).isEqualTo(Reply.ok());
         assertThat(call(new Command.GetValue("kv:back")).value()).isEqualTo(bytes("y"));
-    }
-
-    @Test
-    void aThousandPipelinedCommandsComeBackInOrder() throws IOException {
-        for (int i = 0; i < 1000; i++) {
-            switch (i % 4) {
-                case 0 -> c.send(new Command.SetValue("pipe:" + i, bytes("v" + i)));
-                case 1 -> c.send(new Command.GetValue("pipe:" + (i - 1)));
-                case 2 -> c.send(new Command.Increment("pipe:counter"));
-                default -> c.send(new Command.GetValue("pipe:none:" + i));
-            }
-        }
-        c.flush();
-        long counter = 0;
-        for (int i = 0; i < 1000; i++) {
-            Reply r = c.receive();
-            switch (i % 4) {
-                case 0 -> assertThat(r).as("reply %d", i).isEqualTo(Reply.ok());
-                case 1 -> assertThat(r.value()).as("reply %d", i).isEqualTo(bytes("v" + (i - 1)));
-                case 2 -> assertThat(r).as("reply %d", i).isEqualTo(Reply.ok(++counter));
-                default -> assertThat(r).as("reply %d", i).isEqualTo(Reply.missing());
-            }
-        }
-        assertThatThrownBy(c::receive).isInstanceOf(IllegalStateException.class);
-    }
-
-    @Test
-    void oneThreadSendsWhileAnotherReceives() throws Exception {
-        int n = 5000;
-        Semaphore sent = new Semaphore(0);
-        CompletableFuture<List<Reply>> received = CompletableFuture.supplyAsync(() -> {
-            List<Reply> replies = new ArrayList<>(n);
-            try {
-                for (int i = 0; i < n; i++) {
-                    sent.acquire(); // receive() refuses to wait for a command not yet sent
-                    replies.add(c.receive());
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            return replies;
-        }, runnable -> Thread.ofPlatform().name("receiver").start(runnable));
-        for (int i = 0; i < n; i++) {
-            c.send(new Command.Increment("threads:counter"));
-            sent.release();
-            if (i % 37 == 36) {
-                c.flush();
-            }
-        }
-        c.flush();
-        List<Reply> replies = received.get(60, TimeUnit.SECONDS);
-        for (int i = 0; i < n; i++) {
-            assertThat(replies.get(i)).as("reply %d", i).isEqualTo(Reply.ok(i + 1));
-        }
     }
 
     @Test

@@ -3,14 +3,13 @@ package io.cairn.bench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CsvReportTest {
     private final Report report = ReportFixtures.report();
     private final String csv = CsvReport.toCsv(report);
-    private final List<List<String>> rows = parse(csv);
+    private final List<List<String>> rows = CsvText.records(csv);
 
     @Test
     void headerNamesTheColumnsInOrder() {
@@ -83,48 +82,5 @@ class CsvReportTest {
 
     private static int col(String name) {
         return CsvReport.COLUMNS.indexOf(name);
-    }
-
-    /** RFC 4180: CRLF records, quoted fields may hold commas, CRLF and doubled quotes. */
-    static List<List<String>> parse(String csv) {
-        List<List<String>> out = new ArrayList<>();
-        List<String> row = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < csv.length(); i++) {
-            char c = csv.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < csv.length() && csv.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                if (!field.isEmpty()) {
-                    throw new AssertionError("quote inside unquoted field at " + i);
-                }
-                quoted = true;
-            } else if (c == ',') {
-                row.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\r' && i + 1 < csv.length() && csv.charAt(i + 1) == '\n') {
-                row.add(field.toString());
-                field.setLength(0);
-                out.add(row);
-                row = new ArrayList<>();
-                i++;
-            } else if (c == '\n' || c == '\r') {
-                throw new AssertionError("bare line break outside quotes at " + i);
-            } else {
-                field.append(c);
-            }
-        }
-        if (quoted || !field.isEmpty() || !row.isEmpty()) {
-            throw new AssertionError("last record not terminated by CRLF");
-        }
-        return out;
     }
 }

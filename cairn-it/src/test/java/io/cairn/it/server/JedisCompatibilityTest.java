@@ -50,6 +50,59 @@ class JedisCompatibilityTest {
         }
     }
 
+    /** Cairn's own KEYRANGE, which Jedis reaches through sendCommand. */
+    private enum KeyRange implements redis.clients.jedis.commands.ProtocolCommand {
+        KEYRANGE;
+
+        @Override
+        public byte[] getRaw() {
+            return name().getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
+    /** A reply as text: bulk strings decoded, arrays and maps (RESP3) flattened in order. */
+    private static String text(Object reply) {
+        return switch (reply) {
+            case byte[] b -> new String(b, StandardCharsets.UTF_8);
+            case List<?> l -> String.join(" ", l.stream().map(JedisCompatibilityTest::text).toList());
+            case Map<?, ?> m -> String.join(" ", m.entrySet().stream()
+                    .map(e -> text(e.getKey()) + " " + text(e.getValue())).toList());
+            case redis.clients.jedis.util.KeyValue<?, ?> kv -> text(kv.getKey()) + " " + text(kv.getValue());
+            case null -> "nil";
+            default -> String.valueOf(reply);
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(RedisProtocol.class)
+    void keyRangeReturnsKeysInOrderAndWithValuesTheirValues(RedisProtocol protocol) {
+        Jedis j = connect(protocol);
+        j.set("r:1", "one");
+        j.hset("r:2", Map.of("f", "v"));
+        j.zadd("r:3", 1.5, "m");
+        j.set("s:1", "after");
+        j.sendCommand(redis.clients.jedis.json.JsonProtocol.JsonCommand.SET, "r:4", "$", "{\"a\":[1,2]}");
+        List<?> keys = (List<?>) j.sendCommand(KeyRange.KEYRANGE, "r:", "3");
+        assertThat(keys).extracting(JedisCompatibilityTest::text).containsExactly("r:1", "r:2", "r:3");
+
+        List<?> withValues = (List<?>) j.sendCommand(KeyRange.KEYRANGE, "r:2", "4", "withvalues");
+        assertThat(withValues).hasSize(8);
+        assertThat(text(withValues.get(0))).isEqualTo("r:2");
+        assertThat(text(withValues.get(1))).isEqualTo("f v"); // a map in RESP3, a flat array in RESP2
+        assertThat(text(withValues.get(2))).isEqualTo("r:3");
+        assertThat(text(withValues.get(3))).startsWith("m ").contains("1.5"); // ZRANGE 0 -1 WITHSCORES
+        assertThat(text(withValues.get(4))).isEqualTo("r:4");
+        assertThat(text(withValues.get(5))).isEqualTo("{\"a\":[1,2]}"); // as JSON.GET answers
+        assertThat(text(withValues.get(6))).isEqualTo("s:1");
+        assertThat(text(withValues.get(7))).isEqualTo("after");
+
+        assertThatThrownBy(() -> j.sendCommand(KeyRange.KEYRANGE, "r:", "3", "values"))
+                .isInstanceOf(JedisDataException.class).hasMessage("ERR syntax error");
+        assertThatThrownBy(() -> j.sendCommand(KeyRange.KEYRANGE, "r:", "-1"))
+                .isInstanceOf(JedisDataException.class).hasMessage("ERR count must be >= 0");
+        assertThat(j.ping()).isEqualTo("PONG");
+    }
+
     @ParameterizedTest
     @EnumSource(RedisProtocol.class)
     void strings(RedisProtocol protocol) {

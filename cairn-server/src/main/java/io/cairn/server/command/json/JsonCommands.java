@@ -6,6 +6,7 @@ import io.cairn.document.JsonArguments;
 import io.cairn.document.JsonReply;
 import io.cairn.document.SetCondition;
 import io.cairn.document.WriteResult;
+import io.cairn.document.json.JsonFormat;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.document.json.JsonParser;
 import io.cairn.document.json.JsonValue;
@@ -80,6 +81,11 @@ public final class JsonCommands {
     private static RespValue get(Txn t, CommandContext c) {
         GetArguments a = GetArguments.parse(c);
         return JsonReplies.resp(load(t, c).get(a.paths(), a.format()));
+    }
+
+    /** The whole document at {@code key} as {@code JSON.GET key} answers it: compact JSON text. */
+    public static RespValue wholeDocument(Txn t, CommandContext c, byte[] key) {
+        return JsonReplies.resp(StoredDocuments.load(t, key, limits(c)).get(List.of(), JsonFormat.COMPACT));
     }
 
     /** JSON.DEL / JSON.FORGET key [path]. */

@@ -252,13 +252,47 @@ public final class KeyCommands {
         return RespValue.integer(millis ? left : (left + 500) / 1000);
     }
 
+    /**
+     * {@code KEYRANGE start count [WITHVALUES]}: up to {@code count} keys from {@code start} on, in
+     * key order; with WITHVALUES each key is followed by its value, as the type's read command
+     * answers it (GET, HGETALL, ZRANGE 0 -1 WITHSCORES, JSON.GET), so that a range of records takes
+     * one round trip.
+     */
     private static RespValue keyrange(Txn t, CommandContext c) {
         long count = c.integer(2);
         if (count < 0) {
             throw new InvalidRequestException("ERR count must be >= 0");
         }
+        boolean withValues = false;
+        if (c.argc() == 4 && c.option(3).equals("WITHVALUES")) {
+            withValues = true;
+        } else if (c.argc() != 3) {
+            throw new InvalidRequestException(CommandContext.SYNTAX);
+        }
         byte[] start = c.arg(1);
-        return Replies.bulks(t.scanKeys(start.length == 0 ? null : start, false, (int) Math.min(count, SCAN_PAGE_LIMIT)));
+        List<byte[]> keys = t.scanKeys(start.length == 0 ? null : start, false, (int) Math.min(count, SCAN_PAGE_LIMIT));
+        if (!withValues) {
+            return Replies.bulks(keys);
+        }
+        List<RespValue> out = new ArrayList<>(keys.size() * 2);
+        for (byte[] k : keys) {
+            out.add(RespValue.bulk(k));
+            out.add(valueOf(t, k, c));
+        }
+        return RespValue.array(out);
+    }
+
+    private static RespValue valueOf(Txn t, byte[] key, CommandContext c) {
+        return switch (t.type(key)) {
+            case STRING -> RespValue.bulk(t.get(key));
+            case HASH -> {
+                Txn.HashFields h = t.hashFields(key);
+                yield new RespValue.FieldMap(h.names(), h.values());
+            }
+            case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
+            case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
+            case NONE -> RespValue.NULL;
+        };
     }
 
     private static byte[] literalPrefix(byte[] pattern) {
