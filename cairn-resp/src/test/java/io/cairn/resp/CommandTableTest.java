@@ -155,7 +155,7 @@ class CommandTableTest {
         assertSpec("rename", 3, 1, 2, 1);
         assertSpec("del", -2, 1, -1, 1);
         assertSpec("object|encoding", 3, 2, 2, 1);
-        assertSpec("keyrange", 3, 0, 0, 0);
+        assertSpec("keyrange", -3, 0, 0, 0);
         assertSpec("json.set", -4, 1, 1, 1);
         assertSpec("json.get", -2, 1, 1, 1);
         assertSpec("json.mget", -3, 1, 1, 1); // as RedisJSON declares it, though the keys run to the last but one
