@@ -36,7 +36,7 @@ class CairnPeerTest {
         assertThat(peer.system()).isEqualTo("cairn");
         assertThat(peer.version()).startsWith("cairn ").isNotEqualTo("unknown");
         assertThat(peer.address().getAddress().isLoopbackAddress()).isTrue();
-        assertThat(((RespProtocol) peer.protocol()).scanStyle()).isEqualTo(RespProtocol.ScanStyle.KEYRANGE);
+        assertThat(((RespProtocol) peer.protocol()).scanStyle()).isEqualTo(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES);
         assertThat(peer.settings()).containsEntry("wal", "none").containsEntry("jvm", JVM);
         assertThat(peer.settings().get("command")).contains("-jar").contains(" server ").contains("--bind 127.0.0.1")
                 .contains(JVM).contains("--wal none");
