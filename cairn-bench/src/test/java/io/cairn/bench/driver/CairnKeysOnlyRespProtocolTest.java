@@ -1,38 +1,16 @@
 package io.cairn.bench.driver;
 
 import io.cairn.bench.driver.RespProtocol.ScanStyle;
-import io.cairn.bench.peer.CairnPeer;
-import io.cairn.bench.peer.Durability;
-import io.cairn.bench.peer.ProcessPeer;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
-/** {@link RespProtocolTest} against a real Cairn scanned the keys-only way: {@code KEYRANGE start count}. */
-class CairnKeysOnlyRespProtocolTest extends RespProtocolTest {
-    private static ProcessPeer cairn;
-
-    @BeforeAll
-    static void startCairn() throws IOException {
-        cairn = CairnPeer.start(Durability.NONE, "-Xmx256m");
-    }
-
-    @AfterAll
-    static void stopCairn() {
-        if (cairn != null) {
-            cairn.close();
-        }
-    }
+/**
+ * {@link RespProtocolTest} against a real Cairn (started as in {@link CairnRespProtocolTest}) scanned
+ * the keys-only way: {@code KEYRANGE start count}.
+ */
+class CairnKeysOnlyRespProtocolTest extends CairnRespProtocolTest {
 
     @Override
     protected Protocol protocol() {
         return new RespProtocol(ScanStyle.KEYRANGE);
-    }
-
-    @Override
-    protected InetSocketAddress address() {
-        return cairn.address();
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
  * is checked by {@link CairnKeysOnlyRespProtocolTest}.
  */
 class CairnRespProtocolTest extends RespProtocolTest {
-    private static ProcessPeer cairn;
+    static ProcessPeer cairn;
 
     @BeforeAll
     static void startCairn() throws IOException {
