@@ -43,7 +43,11 @@ final class BenchRun {
         this.options = options;
         this.out = out;
         this.err = err;
-        this.quiet = Boolean.parseBoolean(options.string("quiet"));
+        this.quiet = switch (options.string("quiet")) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("--quiet: " + options.string("quiet") + " (expected: true or false)");
+        };
         this.peerOptions = new Systems.PeerOptions(options.string("cairn-jvm"),
                 parseIndex(options.string("tarantool-index")),
                 options.number("tarantool-memory-mb", 64, 1 << 20) << 20,
@@ -59,6 +63,12 @@ final class BenchRun {
         operations();
         seed();
         options.decimal("price-per-month", 0);
+        if ((peerOptions.cairnAddress() != null || peerOptions.redisAddress() != null)
+                && durabilities().size() > 1) {
+            throw new IllegalArgumentException("--durability: " + options.string("durability")
+                    + " (expected: one durability with --cairn-address or --redis-address: a running"
+                    + " server has the one it was started with)");
+        }
         this.settings.putAll(options.all());
         this.machine = MachineInfo.read();
     }

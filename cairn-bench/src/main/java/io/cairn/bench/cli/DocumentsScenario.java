@@ -56,12 +56,12 @@ final class DocumentsScenario {
                         for (int i = 0; i < n; i++) {
                             fields.put(KeyNames.fieldName(i), value);
                         }
+                        AtomicLong docs = new AtomicLong(); // shared by the client settings: every run creates keys
+                        AtomicLong keys = new AtomicLong();
                         for (ClientSettings cs : bench.clientSettings()) {
-                            AtomicLong docs = new AtomicLong();
                             bench.measure(peer, "document-" + n, "run", cs, i -> () -> new OpRun("document",
                                     List.of(new Command.WriteRecord("doc" + n + ":" + docs.getAndIncrement(), fields, true)),
                                     null, null), bench.warmupNanos(), bench.operations(), bench.durationNanos());
-                            AtomicLong keys = new AtomicLong();
                             bench.measure(peer, "keys-" + n, "run", cs, i -> () -> {
                                 long doc = keys.getAndIncrement();
                                 List<Command> sets = new ArrayList<>(n);

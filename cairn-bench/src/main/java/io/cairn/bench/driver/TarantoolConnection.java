@@ -80,7 +80,7 @@ final class TarantoolConnection implements Connection {
             IprotoFrameReader frames = new IprotoFrameReader(
                     new BufferedInputStream(socket.getInputStream(), BUFFER));
             String greeting = frames.readGreeting();
-            socket.setSoTimeout(0);
+            socket.setSoTimeout(Wire.READ_TIMEOUT_MILLIS);
             return new TarantoolConnection(socket, frames, greeting, scan);
         } catch (IOException | RuntimeException e) {
             socket.close();

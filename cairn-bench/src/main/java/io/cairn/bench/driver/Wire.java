@@ -21,6 +21,11 @@ import java.nio.charset.StandardCharsets;
  * nothing but the socket); {@link #close} may be called from any thread.
  */
 public final class Wire implements AutoCloseable {
+    /**
+     * How long a read may wait for the server before the connection counts as failed, so that a
+     * stalled server fails its clients' operations instead of hanging the bench.
+     */
+    public static final int READ_TIMEOUT_MILLIS = 30_000;
     /** The longest line a reply may have before the protocol is broken (Memcached and RESP headers). */
     public static final int MAX_LINE = 64 * 1024;
     private static final int BUFFER = 64 * 1024;
@@ -46,6 +51,7 @@ public final class Wire implements AutoCloseable {
         try {
             socket.setTcpNoDelay(true);
             socket.connect(address, timeoutMillis);
+            socket.setSoTimeout(READ_TIMEOUT_MILLIS);
             return new Wire(socket);
         } catch (IOException | RuntimeException e) {
             socket.close();

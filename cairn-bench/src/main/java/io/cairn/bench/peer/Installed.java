@@ -44,7 +44,9 @@ public final class Installed {
             Process process = new ProcessBuilder(List.of(p.get().toString(), flag))
                     .redirectErrorStream(true).start();
             byte[] out = process.getInputStream().readNBytes(4096);
-            process.waitFor(10, TimeUnit.SECONDS);
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
             String text = new String(out, StandardCharsets.UTF_8).strip();
             int nl = text.indexOf('\n');
             return nl < 0 ? text : text.substring(0, nl);

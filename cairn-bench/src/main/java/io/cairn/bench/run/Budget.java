@@ -62,6 +62,10 @@ final class Budget {
         stopped = true;
     }
 
+    boolean stopped() {
+        return stopped;
+    }
+
     long durationNanos() {
         return durationNanos;
     }

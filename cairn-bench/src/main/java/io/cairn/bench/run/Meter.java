@@ -33,6 +33,7 @@ public final class Meter {
     private final List<Sample> timeline = new ArrayList<>();
     private final List<String> order = new ArrayList<>();
     private final LongAdder completed = new LongAdder();
+    private final LongAdder warmupErrors = new LongAdder();
     private Histogram intervalAll = new Histogram(DIGITS);
     private final long measureFromNanos;
     private long lastSampleNanos;
@@ -68,15 +69,32 @@ public final class Meter {
     public void error(String type, long startNanos, long nanos, String message) {
         record(type, startNanos, nanos);
         if (!measured(startNanos)) {
+            warmupErrors.increment();
+            sampleError("during warm-up: " + (message == null ? "unknown error" : message));
             return;
         }
         errors.computeIfAbsent(type, t -> new LongAdder()).increment();
-        String m = message == null ? "unknown error" : message;
-        LongAdder sample = errorSamples.get(m);
-        if (sample == null && errorSamples.size() >= MAX_ERROR_SAMPLES) {
+        sampleError(message == null ? "unknown error" : message);
+    }
+
+    /** Counts {@code message}, or "other errors" once {@value #MAX_ERROR_SAMPLES} distinct ones are kept. */
+    private void sampleError(String message) {
+        String m = message;
+        if (!errorSamples.containsKey(m) && errorSamples.size() >= MAX_ERROR_SAMPLES) {
             m = "other errors";
         }
         errorSamples.computeIfAbsent(m, k -> new LongAdder()).increment();
+    }
+
+    private final LongAdder clientFailures = new LongAdder();
+
+    /**
+     * Records a failure that is not an operation (a reconnect that failed, a client that stopped):
+     * counted and sampled as an error, in warm-up too, but not as an operation or a latency.
+     */
+    public void clientFailure(String message) {
+        clientFailures.increment();
+        sampleError(message);
     }
 
     /** Operations completed since the meter was created, warm-up included (for progress lines). */
@@ -90,6 +108,14 @@ public final class Meter {
      * @return the throughput of the interval, in operations per second
      */
     public double sample(long nowNanos) {
+        return sample(nowNanos, true);
+    }
+
+    /**
+     * As {@link #sample(long)}; with {@code timelinePoint} false the interval goes into the totals
+     * only (the last, partial interval of a phase, whose rate would be a spurious spike or cliff).
+     */
+    public double sample(long nowNanos, boolean timelinePoint) {
         intervalAll.reset();
         long count = 0;
         for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
@@ -107,6 +133,9 @@ public final class Meter {
         double seconds = (nowNanos - lastSampleNanos) / 1e9;
         lastSampleNanos = nowNanos;
         double rate = seconds > 0 ? count / seconds : 0;
+        if (!timelinePoint) {
+            return rate;
+        }
         timeline.add(new Sample((nowNanos - startNanos) / 1e9, rate,
                 count == 0 ? 0 : intervalAll.getValueAtPercentile(99)));
         return rate;
@@ -118,6 +147,11 @@ public final class Meter {
 
     /** The name of the row that merges every operation type, when there is more than one. */
     public static final String ALL = "all";
+    /**
+     * The row of errors that are not measured operations: failed reconnects, stopped clients, and
+     * operations that failed during warm-up.
+     */
+    public static final String FAILURES = "failures";
 
     /**
      * Per operation type, in the order first seen: counts, errors and latency percentiles; then,
@@ -138,6 +172,11 @@ public final class Meter {
         }
         if (order.size() > 1) {
             out.add(stats(ALL, all, allErrors));
+        }
+        long failures = clientFailures.sum() + warmupErrors.sum();
+        if (failures > 0) {
+            // not operations: no count or latency, but their errors count and are shown
+            out.add(new OpStats(FAILURES, 0, failures, 0, 0, 0, 0, 0, 0));
         }
         return out;
     }

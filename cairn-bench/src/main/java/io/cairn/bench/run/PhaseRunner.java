@@ -18,7 +18,10 @@ import java.util.function.IntFunction;
  * second, and stops when the operations or the duration are used up.
  *
  * <p>A client whose connection fails counts the operations it had in flight as errors, reconnects
- * and goes on; after {@value #MAX_RECONNECTS} failed reconnects in a row it stops.
+ * and goes on; after {@value #MAX_RECONNECTS} failed reconnects in a row it stops. Multiplexed
+ * clients whose shared connection fails stop (their errors are counted, not repeated). Every read
+ * waits at most {@link io.cairn.bench.driver.Wire#READ_TIMEOUT_MILLIS}, so a stalled server fails
+ * operations instead of hanging the phase.
  *
  * <p>Not thread-safe: one phase at a time per instance.
  */
@@ -72,6 +75,7 @@ public final class PhaseRunner {
         }
         List<Connection> direct = new ArrayList<>();
         List<SharedConnection> shared = new ArrayList<>();
+        Budget budget = null;
         try {
             for (int i = 0; i < settings.connections(); i++) {
                 Connection c = protocol.connect(address, CONNECT_TIMEOUT_MILLIS);
@@ -82,7 +86,7 @@ public final class PhaseRunner {
                 }
             }
             long start = System.nanoTime();
-            Budget budget = new Budget(start, warmupNanos, operations, durationNanos);
+            budget = new Budget(start, warmupNanos, operations, durationNanos);
             Meter meter = new Meter(budget.warmupEndNanos());
             CountDownLatch finished = new CountDownLatch(settings.clients());
             Thread.Builder threads = settings.virtualThreads() ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
@@ -104,9 +108,12 @@ public final class PhaseRunner {
                 t.join();
             }
             long end = System.nanoTime();
-            meter.sample(end);
+            meter.sample(end, false);
             return new Outcome(Math.max(0, end - measureStart) / 1e9, meter.totalOperations(), meter);
         } finally {
+            if (budget != null) {
+                budget.stop(); // clients still running (the phase failed) stop at their next claim
+            }
             for (SharedConnection s : shared) {
                 s.close();
             }
@@ -165,7 +172,7 @@ public final class PhaseRunner {
                     runOneAtATime();
                 }
             } catch (RuntimeException e) {
-                meter.error("client", System.nanoTime(), 0, "client stopped: " + e);
+                meter.clientFailure("client stopped: " + e);
             } finally {
                 if (connection != null) {
                     connection.close(); // the one it may have reconnected to is not in the phase's list
@@ -175,11 +182,12 @@ public final class PhaseRunner {
 
         private void runOneAtATime() {
             while (true) {
-                long t0 = System.nanoTime();
-                if (budget.claim(1, t0) == 0) {
+                long claimed = System.nanoTime();
+                if (budget.claim(1, claimed) == 0) {
                     return;
                 }
                 OpRun op = source.next();
+                long sent = System.nanoTime();
                 try {
                     while (!op.done()) {
                         List<Command> stage = op.stage();
@@ -188,14 +196,21 @@ public final class PhaseRunner {
                     }
                 } catch (IOException e) {
                     op.fail("connection: " + e.getMessage());
-                    if (shared == null && !reconnect()) {
-                        finish(op, t0);
+                    finish(op, claimed, sent);
+                    if (shared != null) {
+                        // the shared connection is gone for all its clients: stop, rather than
+                        // count instant failures as operations
+                        meter.clientFailure("client stopped: its shared connection failed");
                         return;
                     }
+                    if (!reconnect()) {
+                        return;
+                    }
+                    continue;
                 } catch (UnsupportedOperationException e) {
                     op.fail("unsupported: " + e.getMessage());
                 }
-                finish(op, t0);
+                finish(op, claimed, sent);
             }
         }
 
@@ -225,6 +240,7 @@ public final class PhaseRunner {
                 for (int i = 0; i < n; i++) {
                     ops.add(source.next());
                 }
+                long sent = System.nanoTime();
                 active.clear();
                 active.addAll(ops);
                 try {
@@ -241,7 +257,7 @@ public final class PhaseRunner {
                                 replies[i] = connection.receive();
                             }
                             if (op.advance(replies)) {
-                                finish(op, t0);
+                                finish(op, t0, sent);
                             }
                         }
                         active.removeIf(OpRun::done);
@@ -250,7 +266,7 @@ public final class PhaseRunner {
                     for (OpRun op : active) {
                         if (!op.done()) {
                             op.fail("connection: " + e.getMessage());
-                            finish(op, t0);
+                            finish(op, t0, sent);
                         }
                     }
                     if (!reconnect()) {
@@ -260,7 +276,7 @@ public final class PhaseRunner {
                     for (OpRun op : active) {
                         if (!op.done()) {
                             op.fail("unsupported: " + e.getMessage());
-                            finish(op, t0);
+                            finish(op, t0, sent);
                         }
                     }
                     return;
@@ -268,23 +284,27 @@ public final class PhaseRunner {
             }
         }
 
-        private void finish(OpRun op, long t0) {
-            long nanos = System.nanoTime() - t0;
+        /**
+         * @param claimed when the operation was claimed: whether it is warm-up
+         * @param sent when its requests were built and about to be sent: where its latency starts
+         */
+        private void finish(OpRun op, long claimed, long sent) {
+            long nanos = System.nanoTime() - sent;
             if (op.error() != null) {
-                meter.error(op.type(), t0, nanos, op.error());
+                meter.error(op.type(), claimed, nanos, op.error());
             } else {
-                meter.record(op.type(), t0, nanos);
+                meter.record(op.type(), claimed, nanos);
             }
         }
 
         private boolean reconnect() {
             connection.close();
-            for (int attempt = 0; attempt < MAX_RECONNECTS; attempt++) {
+            for (int attempt = 0; attempt < MAX_RECONNECTS && !budget.stopped(); attempt++) {
                 try {
                     connection = protocol.connect(address, CONNECT_TIMEOUT_MILLIS);
                     return true;
                 } catch (IOException e) {
-                    meter.error("connect", System.nanoTime(), 0, "reconnect: " + e.getMessage());
+                    meter.clientFailure("reconnect: " + e.getMessage());
                 }
             }
             return false;

@@ -104,24 +104,34 @@ final class SharedConnection implements AutoCloseable {
     }
 
     private void readLoop() {
+        Exchange current = null;
         try {
             while (true) {
-                Exchange e = inFlight.take();
-                if (e == POISON) {
+                current = inFlight.take();
+                if (current == POISON) {
                     return;
                 }
-                Reply[] replies = new Reply[e.commands.size()];
+                Reply[] replies = new Reply[current.commands.size()];
                 for (int i = 0; i < replies.length; i++) {
                     replies[i] = connection.receive();
                 }
-                e.done.complete(replies);
+                current.done.complete(replies);
+                current = null;
             }
         } catch (IOException e) {
-            fail(e);
+            failWith(current, e);
         } catch (RuntimeException e) {
-            fail(new IOException("reader failed: " + e, e));
+            failWith(current, new IOException("reader failed: " + e, e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Fails everything queued and {@code reading}, the exchange the reader had taken off the queue. */
+    private void failWith(Exchange reading, IOException e) {
+        fail(e);
+        if (reading != null && reading != POISON) {
+            reading.done.completeExceptionally(e);
         }
     }
 

@@ -106,6 +106,22 @@ class PhaseRunnerTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aFailedSharedConnectionStopsItsClientsWithoutHangingOrCountingInstantFailures() throws Exception {
+        fake.failEveryNthReceive = 500;
+        PhaseRunner.Outcome o = setRun(new ClientSettings(ClientModel.MULTIPLEXED, 16, 2, 1, false), 0, 100_000);
+        OpStats set = o.meter().stats().getFirst();
+        assertThat(set.errors()).as("the operations in flight when each connection failed").isBetween(1L, 32L);
+        assertThat(set.count()).as("the clients stopped instead of failing the rest").isLessThan(100_000);
+        assertThat(o.meter().stats()).anySatisfy(s -> {
+            assertThat(s.operation()).isEqualTo(Meter.FAILURES);
+            assertThat(s.count()).isZero();
+            assertThat(s.errors()).isEqualTo(16);
+        });
+        assertThat(o.meter().errorSamples()).containsKey("client stopped: its shared connection failed");
+    }
+
+    @Test
     void aYcsbRunTouchesOnlyLoadedRecordsAndCountsEachOperationType() throws Exception {
         WorkloadSpec spec = CoreWorkloads.named("a", 500, 5_000);
         YcsbOps ops = new YcsbOps(fake.capabilities(), UpdateMode.WRITE, spec);
