@@ -76,7 +76,7 @@ public final class Document {
      * @throws IllegalStateException for a missing document, which has no stored form
      */
     public byte[] encode() {
-        return DocumentEncoder.encode(requireRoot());
+        return DocumentEncoder.encode(requireRoot(), Math.min(limits().maxBytes(), Integer.MAX_VALUE - 8));
     }
 
     public boolean exists() {

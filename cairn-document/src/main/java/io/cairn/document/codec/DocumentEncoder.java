@@ -21,13 +21,25 @@ import java.util.Map;
 public final class DocumentEncoder {
     private byte[] buf = new byte[64];
     private int len;
+    private final long maxBytes;
 
-    private DocumentEncoder() {
+    private DocumentEncoder(long maxBytes) {
+        this.maxBytes = maxBytes;
     }
 
     /** The stored bytes of {@code document}: the version byte, then the value. */
     public static byte[] encode(JsonValue document) {
-        DocumentEncoder encoder = new DocumentEncoder();
+        return encode(document, Integer.MAX_VALUE - 8);
+    }
+
+    /**
+     * As {@link #encode(JsonValue)}, refusing as soon as the stored form would pass
+     * {@code maxBytes}, before allocating for more.
+     *
+     * @throws io.cairn.common.InvalidRequestException worded {@code ERR document size: ...}
+     */
+    public static byte[] encode(JsonValue document, long maxBytes) {
+        DocumentEncoder encoder = new DocumentEncoder(maxBytes);
         encoder.ensure(1);
         encoder.buf[encoder.len++] = DocumentFormat.VERSION;
         encoder.value(document);
@@ -83,6 +95,10 @@ public final class DocumentEncoder {
     }
 
     private void utf8(String s) {
+        if (Utf8.firstLoneSurrogate(s) >= 0) {
+            // never write bytes the decoder would refuse as corrupt
+            throw new IllegalArgumentException("string with an unpaired surrogate (expected: valid Unicode)");
+        }
         int n = Utf8.encodedLength(s);
         varint(n);
         ensure(n);
@@ -90,6 +106,10 @@ public final class DocumentEncoder {
     }
 
     private void ensure(int more) {
+        if (len + (long) more > maxBytes) {
+            throw new io.cairn.common.InvalidRequestException("ERR document size: more than " + maxBytes
+                    + " bytes once stored (expected: <= " + maxBytes + ")");
+        }
         if (len + more > buf.length) {
             long wanted = Math.max((long) buf.length * 2, (long) len + more);
             if (wanted > Integer.MAX_VALUE - 8) {

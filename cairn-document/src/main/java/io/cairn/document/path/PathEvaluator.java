@@ -27,7 +27,17 @@ public final class PathEvaluator {
     private PathEvaluator() {
     }
 
-    /** Every match of {@code path} in {@code root}; the root itself for {@code $}. */
+    /**
+     * The most matches one path may have: repeated selectors multiply per segment, and a path of
+     * a few hundred bytes could otherwise ask for millions of matches under the store's lock.
+     */
+    public static final int MAX_MATCHES = 1_000_000;
+
+    /**
+     * Every match of {@code path} in {@code root}; the root itself for {@code $}.
+     *
+     * @throws io.cairn.common.InvalidRequestException past {@link #MAX_MATCHES} matches
+     */
     public static List<PathMatch> evaluate(JsonPath path, JsonValue root) {
         List<PathMatch> current = List.of(new PathMatch(root, Location.ROOT));
         for (Segment segment : path.segments()) {
@@ -37,6 +47,10 @@ public final class PathEvaluator {
                     descend(match, segment.selectors(), next);
                 } else {
                     select(match, segment.selectors(), next);
+                }
+                if (next.size() > MAX_MATCHES) {
+                    throw new io.cairn.common.InvalidRequestException("ERR path matches more than "
+                            + MAX_MATCHES + " values");
                 }
             }
             if (next.isEmpty()) {

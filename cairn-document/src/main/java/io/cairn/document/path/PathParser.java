@@ -144,7 +144,12 @@ final class PathParser {
             char c = text.charAt(pos);
             if (c == quote) {
                 pos++;
-                return sb.toString();
+                String name = sb.toString();
+                if (io.cairn.document.json.Utf8.firstLoneSurrogate(name) >= 0) {
+                    // a name that cannot be UTF-8 would be stored as bytes no decoder accepts
+                    throw error("invalid \\u escape in name: an unpaired surrogate");
+                }
+                return name;
             }
             if (c != '\\') {
                 sb.append(c);

@@ -139,4 +139,15 @@ class PathEvaluatorTest {
         assertThat(found).hasSize(2);
         assertThat(found.get(0).location()).isNotEqualTo(found.get(1).location());
     }
+
+    @Test
+    void aPathWithTooManyMatchesIsRefusedInsteadOfEvaluated() {
+        JsonValue nested = JsonParser.parse("[[[[[[1]]]]]]");
+        String twenty = "[" + String.join(",", java.util.Collections.nCopies(20, "0")) + "]";
+        JsonPath path = JsonPath.parse("$" + twenty.repeat(5)); // 20^5 = 3.2 million matches
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PathEvaluator.evaluate(path, nested))
+                .isInstanceOf(io.cairn.common.InvalidRequestException.class)
+                .hasMessage("ERR path matches more than 1000000 values");
+        assertThat(PathEvaluator.evaluate(JsonPath.parse("$" + twenty.repeat(4)), nested)).hasSize(160_000);
+    }
 }

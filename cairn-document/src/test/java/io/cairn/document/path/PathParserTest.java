@@ -157,4 +157,14 @@ class PathParserTest {
                 .hasMessage("JSON Path error: " + problem + " at offset " + offset + " in '" + text + "'")
                 .satisfies(e -> assertThat(((PathSyntaxException) e).offset()).isEqualTo(offset));
     }
+
+    @Test
+    void refusesUnpairedSurrogatesInQuotedNamesButAcceptsPairs() {
+        for (String path : List.of("$[\"\\udc00\"]", "$['\\ud800x']", "$['\\ud800']")) {
+            assertThatThrownBy(() -> JsonPath.parse(path)).as(path)
+                    .isInstanceOf(PathSyntaxException.class)
+                    .hasMessageContaining("unpaired surrogate");
+        }
+        assertThat(JsonPath.parse("$['\\ud83d\\ude00']").toString()).isNotEmpty();
+    }
 }
