@@ -73,6 +73,7 @@ final class DocumentStructure {
                 for (PathMatch m : matches) {
                     doc.checkDepth(m.location().depth(), valueDepth);
                 }
+                checkCopiesFit(doc, value, matches.size());
                 boolean first = true;
                 for (PathMatch m : matches) {
                     doc.put(m.location(), first ? value : value.deepCopy());
@@ -85,6 +86,22 @@ final class DocumentStructure {
             }
         }
         return addMember(doc, path, value);
+    }
+
+    /**
+     * Refuses, before copying anything, a value written at so many matches that the copies alone
+     * would pass the document size limit (each match gets its own copy).
+     */
+    private static void checkCopiesFit(Document doc, JsonValue value, int copies) {
+        if (copies <= 1) {
+            return;
+        }
+        long max = Math.min(doc.limits().maxBytes(), Integer.MAX_VALUE - 8);
+        long each = io.cairn.document.codec.DocumentEncoder.encode(value, max).length - 1; // less the version byte
+        if (each * copies > max) {
+            throw new io.cairn.common.InvalidRequestException("ERR document size: more than " + max
+                    + " bytes once stored (expected: <= " + max + ")");
+        }
     }
 
     private static WriteResult addMember(Document doc, JsonPath path, JsonValue value) {

@@ -159,6 +159,21 @@ class DocumentStructureTest {
     }
 
     @Test
+    void aValueWrittenAtManyMatchesIsRefusedBeforeItIsCopiedPastTheSizeLimit() {
+        StringBuilder members = new StringBuilder("{");
+        for (int i = 0; i < 100; i++) {
+            members.append(i == 0 ? "" : ",").append("\"m").append(i).append("\":0");
+        }
+        Document d = Document.of(json(members.append("}").toString()), new JsonLimits(128, 4_000));
+        String value = "\"" + "x".repeat(50) + "\""; // 100 copies of ~52 bytes > 4,000
+        assertThatThrownBy(() -> d.set(path("$.*"), json(value), ALWAYS))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("ERR document size: more than 4000 bytes once stored (expected: <= 4000)");
+        assertThat(text(d)).contains("\"m99\":0").doesNotContain("xxx");
+        assertThat(d.set(path("$.*"), json("\"" + "y".repeat(10) + "\""), ALWAYS)).isEqualTo(OK);
+    }
+
+    @Test
     void documentedStoreUpdate() {
         Document store = doc("{\"inventory\":{\"headphones\":[{\"price\":99.98},{\"price\":64.99}]}}");
         assertThat(store.set(path("$..headphones[0].price"), json("78.99"), ALWAYS)).isEqualTo(OK);
