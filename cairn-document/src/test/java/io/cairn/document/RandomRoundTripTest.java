@@ -8,6 +8,7 @@ import io.cairn.document.json.JsonFormat;
 import io.cairn.document.json.JsonParser;
 import io.cairn.document.json.JsonValue;
 import io.cairn.document.json.JsonWriter;
+import io.cairn.testkit.Seeds;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class RandomRoundTripTest {
 
     @Test
     void randomDocumentsSurviveEveryForm() {
-        long seed = TestSeeds.seed();
+        long seed = Seeds.seed();
         RandomJson random = new RandomJson(seed);
         for (int i = 0; i < 5_000; i++) {
             JsonValue original = random.value(6, 5);
@@ -42,7 +43,7 @@ class RandomRoundTripTest {
 
     @Test
     void randomDocumentsSurviveTheDocumentApi() {
-        long seed = TestSeeds.seed();
+        long seed = Seeds.seed();
         RandomJson random = new RandomJson(seed);
         for (int i = 0; i < 1_000; i++) {
             JsonValue original = random.value(5, 4);

@@ -78,7 +78,7 @@ public final class Wire implements AutoCloseable {
         writePos += bytes.length;
     }
 
-    public void writeAscii(String s) throws IOException {
+    private void writeAscii(String s) throws IOException {
         int n = s.length();
         for (int i = 0; i < n; i++) {
             write(s.charAt(i));

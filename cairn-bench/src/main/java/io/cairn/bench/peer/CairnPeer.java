@@ -3,7 +3,6 @@ package io.cairn.bench.peer;
 import io.cairn.bench.driver.Command;
 import io.cairn.bench.driver.RespProtocol;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,21 +55,7 @@ public final class CairnPeer {
             return c;
         };
         return ProcessPeer.start("cairn", durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES),
-                launch, new Command.GetValue("cairn-bench:probe"), settings, version(java, jar));
-    }
-
-    private static String version(String java, Path jar) {
-        try {
-            Process p = new ProcessBuilder(java, "-jar", jar.toString(), "version")
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            p.waitFor();
-            return out.isEmpty() ? "unknown" : out.lines().findFirst().orElse("unknown");
-        } catch (IOException e) {
-            return "unknown";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "unknown";
-        }
+                launch, new Command.GetValue("cairn-bench:probe"), settings,
+                Installed.firstLine(List.of(java, "-jar", jar.toString(), "version")));
     }
 }

@@ -34,22 +34,24 @@ public final class Installed {
                 + " is not installed (run ./cairn bench peers install, or apt-get install it)"));
     }
 
-    /** The first line the program prints for {@code flag}, or {@code "unknown"}. */
+    /** The first line the program prints for {@code flag}, or {@code "not installed"}. */
     public static String version(String program, String flag) {
-        Optional<Path> p = find(program);
-        if (p.isEmpty()) {
-            return "not installed";
-        }
+        return find(program).map(p -> firstLine(List.of(p.toString(), flag))).orElse("not installed");
+    }
+
+    /**
+     * The first line {@code command} prints (stdout and stderr together), or {@code "unknown"}
+     * when it cannot run; a command still running after 10 s is killed.
+     */
+    public static String firstLine(List<String> command) {
         try {
-            Process process = new ProcessBuilder(List.of(p.get().toString(), flag))
-                    .redirectErrorStream(true).start();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             byte[] out = process.getInputStream().readNBytes(4096);
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
             String text = new String(out, StandardCharsets.UTF_8).strip();
-            int nl = text.indexOf('\n');
-            return nl < 0 ? text : text.substring(0, nl);
+            return text.isEmpty() ? "unknown" : text.lines().findFirst().orElse("unknown");
         } catch (IOException e) {
             return "unknown (" + e.getMessage() + ")";
         } catch (InterruptedException e) {

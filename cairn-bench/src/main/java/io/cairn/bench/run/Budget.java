@@ -10,9 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Budget {
     private final long warmupEndNanos;
-    private final long durationNanos;
     private final AtomicLong remaining;
-    private volatile long deadlineNanos = Long.MAX_VALUE;
+    private final long deadlineNanos;
     private volatile boolean stopped;
 
     /**
@@ -23,11 +22,8 @@ final class Budget {
             throw new IllegalArgumentException("a phase needs operations or a duration (expected: one > 0)");
         }
         this.warmupEndNanos = startNanos + warmupNanos;
-        this.durationNanos = durationNanos;
         this.remaining = new AtomicLong(operations > 0 ? operations : Long.MAX_VALUE);
-        if (operations <= 0) {
-            deadlineNanos = warmupEndNanos + durationNanos;
-        }
+        this.deadlineNanos = operations <= 0 ? warmupEndNanos + durationNanos : Long.MAX_VALUE;
     }
 
     long warmupEndNanos() {
@@ -64,9 +60,5 @@ final class Budget {
 
     boolean stopped() {
         return stopped;
-    }
-
-    long durationNanos() {
-        return durationNanos;
     }
 }

@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.fail;
 import io.cairn.common.CorruptionException;
 import io.cairn.common.FormatVersionException;
 import io.cairn.document.RandomJson;
-import io.cairn.document.TestSeeds;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.document.json.JsonLong;
 import io.cairn.document.json.JsonParser;
 import io.cairn.document.json.JsonValue;
+import io.cairn.testkit.Seeds;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -188,7 +188,7 @@ class DocumentCodecTest {
      */
     @Test
     void damagedDocumentsAreRefusedOrDecodeCanonically() {
-        long seed = TestSeeds.seed();
+        long seed = Seeds.seed();
         RandomJson json = new RandomJson(seed);
         SplittableRandom random = json.random();
         for (int i = 0; i < 20_000; i++) {

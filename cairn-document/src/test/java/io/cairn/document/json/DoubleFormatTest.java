@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.cairn.document.TestSeeds;
+import io.cairn.testkit.Seeds;
 import java.util.SplittableRandom;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -68,7 +68,7 @@ class DoubleFormatTest {
 
     @Test
     void randomDoublesReadBackExactlyAndKeepTheLayout() {
-        long seed = TestSeeds.seed();
+        long seed = Seeds.seed();
         SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < 200_000; i++) {
             double d = switch (i % 4) {

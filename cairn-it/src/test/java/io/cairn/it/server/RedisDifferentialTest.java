@@ -105,8 +105,6 @@ class RedisDifferentialTest {
                 }
             }
         }
-        System.out.printf("%s: %d commands, %d compared, %d mismatches%n", script, steps.size(), compared,
-                mismatches.size());
         if (!mismatches.isEmpty()) {
             fail("%s: %d of %d compared replies differ:%n%s".formatted(script, mismatches.size(), compared,
                     String.join("\n", mismatches)));

@@ -48,7 +48,7 @@ final class RedisServerProcess implements AutoCloseable {
                     new Socket("127.0.0.1", port).close();
                     return new RedisServerProcess(p, port);
                 } catch (IOException notYet) {
-                    Thread.sleep(20);
+                    Thread.sleep(20); // redis-server gives no readiness signal but its port: poll it
                 }
             }
             stop(p);

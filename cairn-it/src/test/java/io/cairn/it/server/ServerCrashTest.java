@@ -87,7 +87,7 @@ class ServerCrashTest {
                     }
                 }));
             }
-            Thread.sleep(runMillis);
+            Thread.sleep(runMillis); // the kill moment itself is what the test varies: writers run meanwhile
         } finally {
             p.destroyForcibly();
             p.waitFor(30, TimeUnit.SECONDS);
@@ -121,7 +121,7 @@ class ServerCrashTest {
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
             } catch (IOException e) {
-                Thread.sleep(50);
+                Thread.sleep(50); // the child JVM gives no readiness signal but its port: poll it
             }
         }
         throw new AssertionError("server did not listen on " + port);

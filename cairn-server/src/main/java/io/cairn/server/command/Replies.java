@@ -2,10 +2,9 @@ package io.cairn.server.command;
 
 import io.cairn.resp.RespValue;
 import io.cairn.storage.engine.ScoredMember;
-import java.util.AbstractMap;
+import io.cairn.storage.engine.Txn;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Builders for the reply shapes many commands share. */
 public final class Replies {
@@ -20,13 +19,12 @@ public final class Replies {
         return RespValue.array(out);
     }
 
-    /** Field-value pairs: a map in RESP3, a flat array in RESP2 (HGETALL). */
-    public static RespValue pairs(List<Map.Entry<byte[], byte[]>> entries) {
-        List<Map.Entry<RespValue, RespValue>> out = new ArrayList<>(entries.size());
-        for (Map.Entry<byte[], byte[]> e : entries) {
-            out.add(new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk(e.getKey()), RespValue.bulk(e.getValue())));
-        }
-        return new RespValue.MapReply(out);
+    /**
+     * A hash as HGETALL answers it (a map in RESP3, a flat array in RESP2), over the stored field
+     * names and values without copying them (see {@link Txn.HashFields}).
+     */
+    public static RespValue fieldMap(Txn.HashFields hash) {
+        return new RespValue.FieldMap(hash.names(), hash.values());
     }
 
     /**

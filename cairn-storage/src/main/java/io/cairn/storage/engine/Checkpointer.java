@@ -75,7 +75,7 @@ final class Checkpointer {
         long aheadMillis = (dueNanos - System.nanoTime()) / 1_000_000;
         if (aheadMillis > 0) {
             try {
-                Thread.sleep(aheadMillis);
+                Thread.sleep(aheadMillis); // pacing: the snapshot writer is ahead of its byte rate
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -18,7 +18,7 @@ class CheckpointTriggerTest {
 
     private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
         for (int i = 0; i < 200 && !condition.getAsBoolean(); i++) {
-            Thread.sleep(50);
+            Thread.sleep(50); // the trigger runs on the store's own timer thread: poll its effect
         }
         assertThat(condition.getAsBoolean()).as("condition within 10 s").isTrue();
     }

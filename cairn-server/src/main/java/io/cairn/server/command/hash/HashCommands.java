@@ -108,8 +108,7 @@ public final class HashCommands {
      * stored field names and value arrays (stored hash values are never changed in place).
      */
     private static RespValue hgetall(Txn t, CommandContext c) {
-        Txn.HashFields h = t.hashFields(c.arg(1));
-        return new RespValue.FieldMap(h.names(), h.values());
+        return Replies.fieldMap(t.hashFields(c.arg(1)));
     }
 
     private static RespValue column(List<Map.Entry<byte[], byte[]>> entries, boolean keys) {

@@ -285,10 +285,7 @@ public final class KeyCommands {
     private static RespValue valueOf(Txn t, byte[] key, CommandContext c) {
         return switch (t.type(key)) {
             case STRING -> RespValue.bulk(t.get(key));
-            case HASH -> {
-                Txn.HashFields h = t.hashFields(key);
-                yield new RespValue.FieldMap(h.names(), h.values());
-            }
+            case HASH -> Replies.fieldMap(t.hashFields(key));
             case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
             case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
             case NONE -> RespValue.NULL;
