@@ -77,8 +77,12 @@ public final class Meter {
         sampleError(message == null ? "unknown error" : message);
     }
 
-    /** Counts {@code message}, or "other errors" once {@value #MAX_ERROR_SAMPLES} distinct ones are kept. */
-    private void sampleError(String message) {
+    /**
+     * Counts {@code message}, or "other errors" once {@value #MAX_ERROR_SAMPLES} distinct ones are kept.
+     * Synchronized: the check of the size and the insert must be one step, or two clients failing at
+     * once each add a message past the limit (errors are rare; this is not the hot path).
+     */
+    private synchronized void sampleError(String message) {
         String m = message;
         if (!errorSamples.containsKey(m) && errorSamples.size() >= MAX_ERROR_SAMPLES) {
             m = "other errors";
