@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded random documents go text → tree → stored bytes → tree → text and come back equal at every
- * step, compact and pretty. Replay a failure with {@code -Dtests.seed=<printed seed>}.
+ * step, compact and pretty. Replay a failure with {@code -Dcairn.seed=<printed seed>}.
  */
 class RandomRoundTripTest {
     private static final JsonFormat PRETTY = new JsonFormat("\t", "\r\n", "  ");

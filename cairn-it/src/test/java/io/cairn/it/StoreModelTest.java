@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Runs long random operation sequences against the store and against {@link KeyspaceModel} and
  * compares them, across checkpoints, reopens and simulated power losses. Reproducible with
- * {@code -Dtests.seed=...} (the seed is printed).
+ * {@code -Dcairn.seed=...} (the seed is printed).
  */
 class StoreModelTest {
     private static final Path DIR = Path.of("/data");

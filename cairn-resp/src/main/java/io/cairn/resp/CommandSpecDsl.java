@@ -47,7 +47,7 @@ final class CommandSpecDsl {
             "@list", "@hash", "@string", "@bitmap", "@hyperloglog", "@geo", "@stream", "@pubsub", "@admin", "@fast",
             "@slow", "@blocking", "@dangerous", "@connection", "@transaction", "@scripting",
             // module categories come after Redis's own, as Redis lists them
-            "@json");
+            "@json", "@search");
 
     private static final Set<String> ARG_TYPES = Set.of("key", "string", "integer", "double", "pattern", "unix-time");
 

@@ -434,6 +434,50 @@ public final class CommandTable {
                     "O(N) when path is evaluated to a single value, where N is the number of keys in the object,"
                             + " O(N) when path is evaluated to multiple values, where N is the size of the key",
                     "key:key [path:string]"),
+            // Search, as RediSearch 2.x declares it: no key positions (an index is not a key).
+            cmd("ft.create", -5, "write denyoom module", 0, 0, 0, "@write @slow @search", MODULE,
+                    "Creates an index with the given spec.", "1.0.0", "O(K) at creation where K is the number of fields,"
+                            + " O(N) if scanning the keyspace is triggered, where N is the number of keys in the keyspace",
+                    "index:string [ON=data_type{HASH|JSON}] [PREFIX=prefix(count:integer prefix:string...)]"
+                            + " [LANGUAGE=default_lang:string] [LANGUAGE_FIELD=lang_attribute:string] [SKIPINITIALSCAN]"
+                            + " SCHEMA schema(field_name:string [AS=alias:string] field_type{TEXT|TAG|NUMERIC}"
+                            + " [SORTABLE])..."),
+            cmd("ft.search", -3, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Searches the index with a textual query, returning either documents or just ids.", "1.0.0",
+                    "O(N)", "index:string query:string [NOCONTENT] [WITHSCORES]"
+                            + " [FILTER=filter(numeric_field:string min:double max:double)...]"
+                            + " [RETURN=return(count:string identifier:string...)]"
+                            + " [HIGHLIGHT=highlight([FIELDS=fields(count:string field:string...)]"
+                            + " [TAGS=tags(open:string close:string)])] [LANGUAGE=language:string]"
+                            + " [SORTBY=sortby(sortby:string [order{ASC|DESC}])] [LIMIT=limit(offset:integer num:integer)]"
+                            + " [DIALECT=dialect:integer]"),
+            cmd("ft.aggregate", -3, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Runs a search query on an index and performs aggregate transformations on the results.", "1.1.0",
+                    "O(1)", "index:string query:string [LOAD=load(count:string field:string...)]"
+                            + " [GROUPBY=groupby(nargs:integer property:string..."
+                            + " [REDUCE=reduce(function:string nargs:integer arg:string... [AS=name:string])...])...]"
+                            + " [SORTBY=sortby(nargs:integer property:string... [MAX=num:integer])]"
+                            + " [LIMIT=limit(offset:integer num:integer)]"
+                            + " [WITHCURSOR=withcursor([COUNT=read_size:integer] [MAXIDLE=idle_time:integer])]"),
+            cmd("ft.cursor", -2, "", 0, 0, 0, "@slow", MODULE,
+                    "A container for FT.AGGREGATE cursor commands.", "1.1.0", CONTAINER, ""),
+            cmd("ft.cursor|read", -4, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Reads from a cursor.", "1.1.0", "O(1)", "index:string cursor_id:integer [COUNT=read_size:integer]"),
+            cmd("ft.cursor|del", 4, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Deletes a cursor.", "1.1.0", "O(1)", "index:string cursor_id:integer"),
+            cmd("ft.dropindex", -2, "write module", 0, 0, 0, "@write @slow @search", MODULE,
+                    "Deletes the index.", "2.0.0", "O(1) or O(N) if documents are deleted, where N is the number of keys"
+                            + " in the keyspace", "index:string [DD=delete_docs]"),
+            cmd("ft.alter", -5, "write module", 0, 0, 0, "@write @slow @search", MODULE,
+                    "Adds a new field to the index.", "1.0.0", "O(N) where N is the number of keys in the keyspace",
+                    "index:string SCHEMA ADD field:string options:string"),
+            cmd("ft.info", 2, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Returns information and statistics on the index.", "1.0.0", "O(1)", "index:string"),
+            cmd("ft._list", 1, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Returns a list of all existing indexes.", "2.0.0", "O(1)", ""),
+            cmd("ft.check", 2, "readonly module", 0, 0, 0, "@read @slow @search", MODULE,
+                    "Compares an index with the data it indexes (Cairn's own).", "0.1.0",
+                    "O(N) where N is the number of keys under the index's prefixes", "index:string"),
             // Cairn's own
             cmd("keyrange", -3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
                     "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index; with WITHVALUES, each followed by its value.",

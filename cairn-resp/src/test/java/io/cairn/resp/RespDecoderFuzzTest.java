@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * Seeded random streams and mutated valid frames, fed in random chunks: the decoder must never
  * spin, never throw anything but {@link RespProtocolException}, and never hand out a command that
- * breaks its limits. Replay a failure with {@code -Dtests.seed=<printed seed>}.
+ * breaks its limits. Replay a failure with {@code -Dcairn.seed=<printed seed>}.
  */
 @Timeout(120)
 class RespDecoderFuzzTest {

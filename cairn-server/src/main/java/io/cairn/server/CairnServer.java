@@ -5,6 +5,7 @@ import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.net.RespChannelHandler;
+import io.cairn.search.SearchService;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
@@ -49,6 +50,7 @@ public final class CairnServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final Store store;
+    private final SearchService search;
     private final ServerContext context;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
@@ -61,7 +63,13 @@ public final class CairnServer implements AutoCloseable {
     private CairnServer(ServerConfig config) throws InterruptedException {
         this.config = config;
         this.store = Store.open(storeConfig(config));
-        this.context = new ServerContext(config, store,
+        try {
+            this.search = SearchService.open(store, config.dir().resolve("search"));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        this.context = new ServerContext(config, store, search,
                 save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
         this.epoll = Epoll.isAvailable();
         IoHandlerFactory ioFactory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -94,6 +102,7 @@ public final class CairnServer implements AutoCloseable {
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            search.close();
             store.close();
             if (e instanceof InterruptedException ie) {
                 throw ie;
@@ -189,6 +198,11 @@ public final class CairnServer implements AutoCloseable {
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         } finally {
+            try {
+                search.close(); // after the last write, so each index commits at the store's final LSN
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "closing the search indexes failed; they will be rebuilt at the next start", e);
+            }
             try {
                 if (save && config.wal() != io.cairn.storage.wal.WalMode.NONE) {
                     StoreStats st = store.stats();

@@ -1,6 +1,7 @@
 package io.cairn.server;
 
 import io.cairn.document.json.JsonLimits;
+import io.cairn.search.SearchService;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.storage.engine.Store;
 import java.util.Collection;
@@ -22,6 +23,7 @@ public final class ServerContext {
 
     private final ServerConfig config;
     private final Store store;
+    private final SearchService search;
     private final JsonLimits jsonLimits;
     private final ServerStats stats = new ServerStats();
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
@@ -36,9 +38,10 @@ public final class ServerContext {
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
-    ServerContext(ServerConfig config, Store store, java.util.function.Consumer<Boolean> shutdown) {
+    ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
         this.store = store;
+        this.search = search;
         this.jsonLimits = new JsonLimits(JsonLimits.DEFAULT_MAX_DEPTH, config.jsonMaxBytes());
         this.shutdown = shutdown;
         this.requirepass = config.requirepass();
@@ -53,6 +56,11 @@ public final class ServerContext {
 
     public Store store() {
         return store;
+    }
+
+    /** The search indexes (FT.*). */
+    public SearchService search() {
+        return search;
     }
 
     /** Limits of JSON documents: RedisJSON's nesting depth, {@code json-max-bytes} in size. */

@@ -7,17 +7,20 @@ import java.util.random.RandomGenerator;
 /**
  * Reproducible randomness for tests. A randomized test takes its seed from {@link #seed()}, which
  * logs it, and builds its generator with {@link #random(long)}; a failure then replays with
- * {@code -Dtests.seed=<value>}. Stateless and thread-safe.
+ * {@code -Dcairn.seed=<value>}. Stateless and thread-safe.
  */
 public final class Seeds {
-    /** The system property that fixes the seed. */
-    public static final String PROPERTY = "tests.seed";
+    /**
+     * The system property that fixes the seed. Not Lucene's {@code tests.seed}: Lucene reads that one
+     * as a hex hash seed when it is set at all, and fails on our blank or {@code 0x} values.
+     */
+    public static final String PROPERTY = "cairn.seed";
 
     private Seeds() {
     }
 
     /**
-     * The seed from {@code -Dtests.seed} (decimal, or hex with {@code 0x}) when set and not blank,
+     * The seed from {@code -Dcairn.seed} (decimal, or hex with {@code 0x}) when set and not blank,
      * else a fresh random one. Prints it to stderr on every call, so each randomized test logs the
      * seed that replays it.
      *

@@ -18,7 +18,7 @@ class SeedsTest {
     void malformedSeedIsRejectedWithTheExpectedShape() {
         assertThatThrownBy(() -> Seeds.parse("forty-two"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("tests.seed: forty-two (expected:");
+                .hasMessageStartingWith("cairn.seed: forty-two (expected:");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.KeyCommands;
+import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
@@ -25,6 +26,7 @@ public final class Commands {
         HashCommands.register(r);
         ZSetCommands.register(r);
         JsonCommands.register(r);
+        SearchCommands.register(r);
         TransactionCommands.register(r);
         return r.handlers;
     }
@@ -38,6 +40,10 @@ public final class Commands {
         }
 
         public void server(String name, ServerCommand h) {
+            add(name, h);
+        }
+
+        public void async(String name, AsyncCommand h) {
             add(name, h);
         }
 

@@ -20,8 +20,19 @@ import java.util.concurrent.CompletableFuture;
  * complete before the reply may be sent.
  */
 public final class Dispatcher {
-    /** A reply and when it may be sent; {@code reply == null} means "send nothing, close". */
-    public record Outcome(RespValue reply, CompletableFuture<Void> durable) {
+    /**
+     * A reply and when it may be sent; {@code reply == null} means "send nothing, close". With
+     * {@code deferred} set, the reply is that future's value, sent once it completes.
+     */
+    public record Outcome(RespValue reply, CompletableFuture<?> durable, CompletableFuture<RespValue> deferred) {
+        public Outcome(RespValue reply, CompletableFuture<?> durable) {
+            this(reply, durable, null);
+        }
+
+        /** An outcome whose reply is computed elsewhere. */
+        public static Outcome later(CompletableFuture<RespValue> reply) {
+            return new Outcome(RespValue.simple("DEFERRED"), reply, reply);
+        }
     }
 
     private static final Set<String> ALLOWED_WITHOUT_AUTH = Set.of("auth", "hello", "quit", "reset");
@@ -64,7 +75,8 @@ public final class Dispatcher {
             return new Outcome(RespValue.error("NOAUTH Authentication required."), null);
         }
         if (session.inMulti() && !RUN_INSIDE_MULTI.contains(name)) {
-            if (NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())) {
+            if (NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
+                    || registry.handler(spec.name()) instanceof AsyncCommand) {
                 session.flagMultiError();
                 return new Outcome(RespValue.error("ERR Command not allowed inside a transaction"), null);
             }
@@ -76,6 +88,7 @@ public final class Dispatcher {
         try {
             return switch (handler) {
                 case ServerCommand sc -> new Outcome(sc.run(ctx), null);
+                case AsyncCommand ac -> Outcome.later(ac.run(ctx));
                 case DataCommand dc -> {
                     Result<RespValue> r = spec.isWrite() || name.equals("exec")
                             ? server.store().execute(t -> dc.run(t, ctx))
@@ -101,6 +114,7 @@ public final class Dispatcher {
                 replies.add(switch (registry.handler(spec.name())) {
                     case ServerCommand sc -> sc.run(ctx);
                     case DataCommand dc -> dc.run(txn, ctx);
+                    case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {
                 replies.add(Errors.toReply(e));

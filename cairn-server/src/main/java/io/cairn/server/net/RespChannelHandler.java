@@ -46,9 +46,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     private ChannelHandlerContext ctx;
     private Session session;
     private ByteBuf out;
-    private CompletableFuture<Void> waitingOn;
+    private CompletableFuture<?> waitingOn;
     /** The durability future of the newest waiting reply that has one; replies without one wait only on it. */
-    private CompletableFuture<Void> newestPendingFuture;
+    private CompletableFuture<?> newestPendingFuture;
     private boolean closing;
     private boolean pausedForPending;
     /** Approximate bytes of the replies in {@link #pending}, counted against the output limit. */
@@ -156,8 +156,14 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
 
     private void write(Dispatcher.Outcome o) {
         RespValue reply = o.reply();
-        CompletableFuture<Void> d = o.durable();
-        if (d != null && d.isCompletedExceptionally()) {
+        CompletableFuture<?> d = o.durable();
+        if (o.deferred() != null) {
+            try {
+                reply = o.deferred().join();
+            } catch (RuntimeException e) {
+                reply = Errors.toReply(e);
+            }
+        } else if (d != null && d.isCompletedExceptionally()) {
             try {
                 d.join();
             } catch (RuntimeException e) {
@@ -251,7 +257,18 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     }
 
     private void awaitPending() {
-        CompletableFuture<Void> f = newestPendingFuture;
+        CompletableFuture<?> f = newestPendingFuture;
+        if (f != null && f.isDone()) {
+            // Durable futures complete in LSN order, so the newest being done means every earlier
+            // one is; but a deferred reply (a search) completes whenever it is ready, so an older
+            // one may still be running: wait on the first that is not done.
+            for (Dispatcher.Outcome o : pending) {
+                if (o.durable() != null && !o.durable().isDone()) {
+                    f = o.durable();
+                    break;
+                }
+            }
+        }
         if (pending.isEmpty() || f == null || f == waitingOn) {
             return;
         }

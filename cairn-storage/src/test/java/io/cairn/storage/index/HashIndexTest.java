@@ -15,7 +15,7 @@ class HashIndexTest {
 
     @Test
     void putGetRemoveFollowAHashMapOverRandomOperations() {
-        long seed = Long.getLong("tests.seed.index", new SplittableRandom().nextLong());
+        long seed = Long.getLong("cairn.seed.index", new SplittableRandom().nextLong());
         System.err.println("[cairn] HashIndexTest seed=" + seed);
         SplittableRandom rnd = new SplittableRandom(seed);
         HashIndex<byte[]> index = new HashIndex<>(BytesKeyAccess.INSTANCE, 0);

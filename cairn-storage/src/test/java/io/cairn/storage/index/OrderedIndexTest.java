@@ -30,7 +30,7 @@ class OrderedIndexTest {
 
     @Test
     void followsATreeSetAndViewsStayFrozenOverRandomOperations() {
-        long seed = Long.getLong("tests.seed.index", new SplittableRandom().nextLong());
+        long seed = Long.getLong("cairn.seed.index", new SplittableRandom().nextLong());
         System.err.println("[cairn] OrderedIndexTest seed=" + seed);
         SplittableRandom rnd = new SplittableRandom(seed);
         OrderedIndex<byte[]> index = new OrderedIndex<>(BytesKeyAccess.INSTANCE);

@@ -1,0 +1,189 @@
+package io.cairn.search;
+
+import io.cairn.common.CorruptionException;
+import io.cairn.document.json.JsonArray;
+import io.cairn.document.json.JsonBoolean;
+import io.cairn.document.json.JsonNull;
+import io.cairn.document.json.JsonNumber;
+import io.cairn.document.json.JsonObject;
+import io.cairn.document.json.JsonParser;
+import io.cairn.document.json.JsonString;
+import io.cairn.document.json.JsonValue;
+import io.cairn.document.json.JsonWriter;
+import io.cairn.search.schema.FieldSpec;
+import io.cairn.search.schema.FieldType;
+import io.cairn.search.schema.IndexDefinition;
+import io.cairn.search.schema.SourceType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The list of indexes, kept in {@code <dir>/search/catalog.json} ({@code docs/format/search.md}):
+ * each index's id (its Lucene directory is {@code index-<id>}) and definition. Replaced whole and
+ * atomically (write a temporary file, fsync, rename, fsync the directory), so a crash leaves the
+ * old or the new catalog, never a mix. Not thread-safe: the service serialises changes.
+ */
+final class IndexCatalog {
+    static final String FILE = "catalog.json";
+    static final String FORMAT = "cairn-search-catalog";
+    static final int VERSION = 1;
+
+    /** One index in the catalog. */
+    record Entry(long id, IndexDefinition definition) {
+        /** The definition as stored; also written into each Lucene commit to detect a changed schema. */
+        String definitionText() {
+            return JsonWriter.write(definitionJson(definition));
+        }
+    }
+
+    private final Path dir;
+    private final List<Entry> entries = new ArrayList<>();
+    private long nextId = 1;
+
+    private IndexCatalog(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Reads the catalog in {@code dir}, or an empty one when there is none. */
+    static IndexCatalog open(Path dir) {
+        IndexCatalog c = new IndexCatalog(dir);
+        Path file = dir.resolve(FILE);
+        try {
+            Files.createDirectories(dir);
+            if (!Files.exists(file)) {
+                return c;
+            }
+            JsonValue v = JsonParser.parse(Files.readAllBytes(file));
+            if (!(v instanceof JsonObject o) || !(o.get("format") instanceof JsonString f) || !f.value().equals(FORMAT)) {
+                throw new CorruptionException(file.toString(), 0, "not a Cairn search catalog");
+            }
+            long version = (long) ((JsonNumber) o.get("version")).doubleValue();
+            if (version != VERSION) {
+                throw new CorruptionException(file.toString(), 0, "catalog version " + version + " is not supported (this build reads " + VERSION + ")");
+            }
+            c.nextId = (long) ((JsonNumber) o.get("next_id")).doubleValue();
+            for (JsonValue e : ((JsonArray) o.get("indexes")).elements()) {
+                JsonObject eo = (JsonObject) e;
+                c.entries.add(new Entry((long) ((JsonNumber) eo.get("id")).doubleValue(), definitionFrom(eo)));
+            }
+            return c;
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + file, e);
+        } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
+            throw new CorruptionException(file.toString(), 0, "malformed catalog: " + e);
+        }
+    }
+
+    List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    /** Reserves an id for a new index's directory. */
+    long allocateId() {
+        return nextId++;
+    }
+
+    /** Adds or replaces (by name) an entry and saves the catalog durably. */
+    void put(Entry entry) {
+        entries.removeIf(e -> e.definition().name().equals(entry.definition().name()));
+        entries.add(entry);
+        save();
+    }
+
+    /** Removes the entry named {@code name} and saves the catalog durably. */
+    void remove(String name) {
+        entries.removeIf(e -> e.definition().name().equals(name));
+        save();
+    }
+
+    private void save() {
+        JsonObject o = new JsonObject();
+        o.put("format", new JsonString(FORMAT));
+        o.put("version", JsonNumber.of(VERSION));
+        o.put("next_id", JsonNumber.of(nextId));
+        JsonArray list = new JsonArray();
+        for (Entry e : entries) {
+            JsonObject eo = definitionJson(e.definition());
+            eo.put("id", JsonNumber.of(e.id()));
+            list.add(eo);
+        }
+        o.put("indexes", list);
+        byte[] bytes = JsonWriter.write(o).getBytes(StandardCharsets.UTF_8);
+        Path tmp = dir.resolve(FILE + ".tmp");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ch.write(java.nio.ByteBuffer.wrap(bytes));
+                ch.force(true);
+            }
+            Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                d.force(true);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing " + dir.resolve(FILE), e);
+        }
+    }
+
+    static JsonObject definitionJson(IndexDefinition d) {
+        JsonObject o = new JsonObject();
+        o.put("name", new JsonString(d.name()));
+        o.put("on", new JsonString(d.source().name()));
+        JsonArray prefixes = new JsonArray();
+        d.prefixes().forEach(p -> prefixes.add(new JsonString(p)));
+        o.put("prefixes", prefixes);
+        o.put("language", new JsonString(d.language()));
+        o.put("language_field", d.languageField() == null ? JsonNull.INSTANCE : new JsonString(d.languageField()));
+        JsonArray fields = new JsonArray();
+        for (FieldSpec f : d.fields()) {
+            JsonObject fo = new JsonObject();
+            fo.put("path", new JsonString(f.path()));
+            fo.put("name", new JsonString(f.name()));
+            fo.put("type", new JsonString(f.type().name()));
+            fo.put("weight", JsonNumber.of(f.weight()));
+            fo.put("sortable", JsonBoolean.of(f.sortable()));
+            fo.put("separator", new JsonString(String.valueOf(f.separator())));
+            fo.put("case_sensitive", JsonBoolean.of(f.caseSensitive()));
+            fields.add(fo);
+        }
+        o.put("fields", fields);
+        return o;
+    }
+
+    private static IndexDefinition definitionFrom(JsonObject o) {
+        List<String> prefixes = new ArrayList<>();
+        for (JsonValue p : ((JsonArray) o.get("prefixes")).elements()) {
+            prefixes.add(((JsonString) p).value());
+        }
+        List<FieldSpec> fields = new ArrayList<>();
+        for (JsonValue fv : ((JsonArray) o.get("fields")).elements()) {
+            JsonObject f = (JsonObject) fv;
+            fields.add(new FieldSpec(str(f, "path"), str(f, "name"), FieldType.valueOf(str(f, "type")),
+                    ((JsonNumber) f.get("weight")).doubleValue(), bool(f, "sortable"), str(f, "separator").charAt(0),
+                    bool(f, "case_sensitive")));
+        }
+        JsonValue lf = o.get("language_field");
+        return new IndexDefinition(str(o, "name"), SourceType.valueOf(str(o, "on")), prefixes, str(o, "language"),
+                lf instanceof JsonString s ? s.value() : null, fields);
+    }
+
+    private static String str(JsonObject o, String k) {
+        return ((JsonString) o.get(k)).value();
+    }
+
+    private static boolean bool(JsonObject o, String k) {
+        return o.get(k) == JsonBoolean.TRUE;
+    }
+}

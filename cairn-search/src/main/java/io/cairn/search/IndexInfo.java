@@ -1,0 +1,15 @@
+package io.cairn.search;
+
+import io.cairn.search.schema.IndexDefinition;
+
+/**
+ * What {@code FT.INFO} reports of one index.
+ *
+ * @param indexing true while the index is being built over keys that existed before it
+ * @param percentIndexed how far that build is (1 when done)
+ * @param indexingFailures documents not indexed because a value had the wrong type
+ * @param backlog change-stream batches received and not yet applied
+ */
+public record IndexInfo(IndexDefinition definition, long numDocs, long maxDoc, boolean indexing, double percentIndexed,
+        long indexingFailures, String lastIndexingFailure, long backlog, long diskBytes, String state, int cursors) {
+}

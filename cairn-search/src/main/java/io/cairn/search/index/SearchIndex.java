@@ -1,0 +1,539 @@
+package io.cairn.search.index;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.document.codec.DocumentDecoder;
+import io.cairn.document.json.JsonValue;
+import io.cairn.search.analysis.DocumentLanguageAnalyzer;
+import io.cairn.search.schema.IndexDefinition;
+import io.cairn.search.schema.SourceType;
+import io.cairn.storage.engine.Mutation;
+import io.cairn.storage.engine.ReadView;
+import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * One index: a Lucene index in its own directory, kept in step with the store by an indexer thread
+ * that applies the change stream's batches in LSN order.
+ *
+ * <h2>Visibility</h2>
+ * The change listener hands every batch touching the index's prefixes to {@link #offer} on the
+ * committing thread, under the store's lock, before the write is acknowledged; {@link #offer}
+ * records the batch's LSN as {@code enqueuedLsn}. A search first reads {@code enqueuedLsn}, waits
+ * until the indexer has applied that far ({@code appliedLsn}), and reopens the searcher if it was
+ * opened before that point. So a search sees every write acknowledged before it was received.
+ * While the index is being built over existing keys ({@link State#BUILDING}) searches do not wait:
+ * they see what is indexed so far, and {@code FT.INFO} says so, as in RediSearch.
+ *
+ * <h2>Durability</h2>
+ * The Lucene index is committed only at a clean close, with the LSN it reflects in the commit's
+ * user data. On open, an index whose commit LSN equals the store's recovered LSN (and whose
+ * definition is unchanged) is used as is; any other is rebuilt from the store's data, so an index
+ * is never silently out of step after a crash. Thread-safe.
+ */
+public final class SearchIndex implements Closeable {
+    private static final System.Logger LOG = System.getLogger(SearchIndex.class.getName());
+    static final String COMMIT_LSN = "cairn.lsn";
+    static final String COMMIT_DEFINITION = "cairn.definition";
+    private static final int BUILD_PAGE = 1_000;
+    private static final int DRAIN_MAX = 4_096;
+
+    /** Where an index is in its life. */
+    public enum State {
+        /** Indexing the keys that existed when it was created (or after a crash). */
+        BUILDING,
+        /** Following the change stream. */
+        READY,
+        /** The indexer stopped on an error; searches are refused. */
+        FAILED,
+        CLOSED
+    }
+
+    private record Batch(long lsn, List<Mutation> mutations) {
+    }
+
+    private final IndexDefinition definition;
+    private final String definitionText;
+    private final Path path;
+    private final Store store;
+    private final DocumentMapper mapper;
+    private final DocumentLanguageAnalyzer analyzer;
+    private final Directory directory;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final LinkedBlockingQueue<Batch> queue = new LinkedBlockingQueue<>();
+    private final Thread indexer;
+    private final Object progress = new Object();
+    private final Object refreshLock = new Object();
+    private final AtomicLong failures = new AtomicLong();
+    private final boolean build;
+    private volatile long enqueuedLsn;
+    private volatile long appliedLsn;
+    private volatile long visibleLsn = -1;
+    private volatile State state;
+    private volatile String failure;
+    private volatile String lastIndexingFailure;
+    private volatile long buildTotal;
+    private volatile long buildDone;
+    private volatile boolean stopping;
+    private long skipUpTo = -1;
+
+    /**
+     * Opens (or creates) the index at {@code path}. With {@code reuseIfCurrentAt} ≥ 0 an existing
+     * commit taken at that LSN with the same definition is kept; otherwise the index is emptied and
+     * built from the store when {@code buildFromStore}. Call {@link #start} once the listener
+     * feeds {@link #offer}.
+     */
+    public SearchIndex(IndexDefinition definition, String definitionText, Path path, Store store,
+            long reuseIfCurrentAt, boolean buildFromStore) {
+        this.definition = definition;
+        this.definitionText = definitionText;
+        this.path = path;
+        this.store = store;
+        this.mapper = new DocumentMapper(definition);
+        this.analyzer = new DocumentLanguageAnalyzer(definition.language());
+        try {
+            this.directory = FSDirectory.open(path);
+            boolean reuse = false;
+            if (reuseIfCurrentAt >= 0 && DirectoryReader.indexExists(directory)) {
+                Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
+                reuse = String.valueOf(reuseIfCurrentAt).equals(data.get(COMMIT_LSN))
+                        && definitionText.equals(data.get(COMMIT_DEFINITION));
+            }
+            IndexWriterConfig config = new IndexWriterConfig(analyzer)
+                    .setOpenMode(reuse ? IndexWriterConfig.OpenMode.CREATE_OR_APPEND : IndexWriterConfig.OpenMode.CREATE)
+                    .setRAMBufferSizeMB(64);
+            this.writer = new IndexWriter(directory, config);
+            this.searchers = new SearcherManager(writer, null);
+            this.build = !reuse && buildFromStore;
+            if (!reuse) {
+                LOG.log(System.Logger.Level.INFO, "index " + definition.name() + ": "
+                        + (buildFromStore ? "building from the data" : "starting empty"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("opening index " + definition.name() + " at " + path, e);
+        }
+        this.state = build ? State.BUILDING : State.READY;
+        this.indexer = Thread.ofPlatform().daemon().name("cairn-indexer-" + definition.name()).unstarted(this::run);
+    }
+
+    /** Starts the indexer thread (which first builds, when the index needs it). */
+    public void start() {
+        indexer.start();
+    }
+
+    public IndexDefinition definition() {
+        return definition;
+    }
+
+    public DocumentMapper mapper() {
+        return mapper;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    // ------------------------------------------------------------------ change stream
+
+    /**
+     * Queues a committed batch's mutations of this index's keys ({@code mutations} is kept: pass a
+     * copy). Called on the committing thread under the store's lock; never blocks.
+     */
+    public void offer(long lsn, List<Mutation> mutations) {
+        queue.add(new Batch(lsn, mutations));
+        enqueuedLsn = lsn;
+    }
+
+    private void run() {
+        try {
+            if (build) {
+                buildFromStore();
+            }
+            state = State.READY;
+            synchronized (progress) {
+                progress.notifyAll();
+            }
+            List<Batch> batches = new ArrayList<>();
+            while (true) {
+                Batch first = queue.poll(50, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    if (stopping) {
+                        break;
+                    }
+                    continue;
+                }
+                batches.add(first);
+                queue.drainTo(batches, DRAIN_MAX);
+                apply(batches);
+                long lsn = batches.getLast().lsn();
+                batches.clear();
+                appliedLsn = lsn;
+                synchronized (progress) {
+                    progress.notifyAll();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            failure = String.valueOf(t);
+            state = State.FAILED;
+            LOG.log(System.Logger.Level.ERROR, "indexer of " + definition.name() + " stopped", t);
+            synchronized (progress) {
+                progress.notifyAll();
+            }
+        }
+    }
+
+    private void apply(List<Batch> batches) throws IOException {
+        Set<BytesRef> dirtyHashes = new LinkedHashSet<>();
+        for (Batch b : batches) {
+            if (b.lsn() <= skipUpTo) {
+                continue; // already in the view the build read
+            }
+            for (Mutation m : b.mutations()) {
+                switch (m) {
+                    case Mutation.Clear c -> {
+                        writer.deleteAll();
+                        dirtyHashes.clear();
+                    }
+                    case Mutation.ExpireAt e -> {
+                    }
+                    case Mutation.PutDocument d when definition.source() == SourceType.JSON ->
+                            indexJson(d.key(), d.document());
+                    case Mutation.HashPut h when definition.source() == SourceType.HASH ->
+                            dirtyHashes.add(new BytesRef(h.key()));
+                    case Mutation.HashDelete h when definition.source() == SourceType.HASH ->
+                            dirtyHashes.add(new BytesRef(h.key()));
+                    default -> {
+                        // deleted, expired, or now of a type this index does not read
+                        writer.deleteDocuments(new Term(DocumentMapper.KEY, new BytesRef(m.key())));
+                        dirtyHashes.remove(new BytesRef(m.key()));
+                    }
+                }
+            }
+        }
+        if (!dirtyHashes.isEmpty()) {
+            // A hash mutation names one field; index the whole hash as it is now (at least as new
+            // as the batch, so the index still never runs behind).
+            List<byte[]> keys = dirtyHashes.stream().map(b -> b.bytes).toList();
+            List<Map<String, byte[]>> states = store.read(t -> {
+                List<Map<String, byte[]>> out = new ArrayList<>(keys.size());
+                for (byte[] k : keys) {
+                    out.add(t.type(k) == ValueType.HASH ? hashMap(t.hashFields(k)) : null);
+                }
+                return out;
+            });
+            for (int i = 0; i < keys.size(); i++) {
+                indexHash(keys.get(i), states.get(i));
+            }
+        }
+    }
+
+    private void indexJson(byte[] key, byte[] stored) throws IOException {
+        Term id = new Term(DocumentMapper.KEY, new BytesRef(key));
+        try {
+            JsonValue root = DocumentDecoder.decode(stored);
+            DocumentMapper.Mapped m = mapper.mapJson(key, root, DocumentMapper.fnv(DocumentMapper.FNV_START, stored));
+            add(id, m);
+        } catch (MappingException | IllegalArgumentException e) {
+            failed(id, key, e);
+        }
+    }
+
+    private void indexHash(byte[] key, Map<String, byte[]> fields) throws IOException {
+        Term id = new Term(DocumentMapper.KEY, new BytesRef(key));
+        if (fields == null || fields.isEmpty()) {
+            writer.deleteDocuments(id);
+            return;
+        }
+        try {
+            add(id, mapper.mapHash(key, fields, DocumentMapper.hashOf(fields)));
+        } catch (MappingException | IllegalArgumentException e) {
+            failed(id, key, e);
+        }
+    }
+
+    private void add(Term id, DocumentMapper.Mapped m) throws IOException {
+        analyzer.use(m.language());
+        try {
+            writer.updateDocument(id, m.document());
+        } finally {
+            analyzer.use(null);
+        }
+    }
+
+    private void failed(Term id, byte[] key, RuntimeException e) throws IOException {
+        writer.deleteDocuments(id);
+        failures.incrementAndGet();
+        lastIndexingFailure = new String(key, StandardCharsets.UTF_8) + ": " + e.getMessage();
+    }
+
+    static Map<String, byte[]> hashMap(Txn.HashFields h) {
+        Map<String, byte[]> m = new LinkedHashMap<>(h.names().length * 2);
+        for (int i = 0; i < h.names().length; i++) {
+            m.put(new String(h.names()[i].getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), h.values()[i]);
+        }
+        return m;
+    }
+
+    private void buildFromStore() throws IOException {
+        try (ReadView view = store.openReadView()) {
+            buildTotal = view.size();
+            for (byte[] prefix : definition.prefixBytes()) {
+                byte[] from = prefix;
+                boolean exclusive = false;
+                scan:
+                while (!stopping) {
+                    List<byte[]> keys = view.scanKeys(from, exclusive, BUILD_PAGE);
+                    if (keys.isEmpty()) {
+                        break;
+                    }
+                    for (byte[] k : keys) {
+                        if (!startsWith(k, prefix)) {
+                            break scan;
+                        }
+                        indexFromView(view, k);
+                        buildDone++;
+                    }
+                    from = keys.getLast();
+                    exclusive = true;
+                }
+            }
+            skipUpTo = view.lsn();
+        }
+        LOG.log(System.Logger.Level.INFO, "index " + definition.name() + ": built, " + writer.getDocStats().numDocs + " documents");
+    }
+
+    private void indexFromView(ReadView view, byte[] key) throws IOException {
+        ValueType type = view.type(key);
+        if (definition.source() == SourceType.JSON && type == ValueType.JSON) {
+            indexJson(key, view.document(key));
+        } else if (definition.source() == SourceType.HASH && type == ValueType.HASH) {
+            Map<String, byte[]> m = new LinkedHashMap<>();
+            for (var e : view.hgetAll(key)) {
+                m.put(new String(e.getKey(), StandardCharsets.UTF_8), e.getValue());
+            }
+            indexHash(key, m);
+        }
+    }
+
+    private static boolean startsWith(byte[] key, byte[] prefix) {
+        if (key.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (key[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ searching
+
+    /**
+     * Waits until every batch queued before this call is applied and visible to
+     * {@link #acquire}; returns at once while building.
+     *
+     * @throws InvalidRequestException when the indexer failed, or did not catch up in {@code timeoutMillis}
+     */
+    public void awaitVisible(long timeoutMillis) {
+        long target = enqueuedLsn;
+        State s = state;
+        if (s == State.FAILED) {
+            throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
+        }
+        if (s == State.CLOSED) {
+            throw new InvalidRequestException("Unknown index name");
+        }
+        try {
+            if (s == State.BUILDING) {
+                searchers.maybeRefresh();
+                return;
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            synchronized (progress) {
+                while (appliedLsn < target && state == State.READY) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new InvalidRequestException("Timeout waiting for index " + definition.name()
+                                + " to catch up (" + queue.size() + " batches behind)");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(progress, left);
+                }
+            }
+            if (state == State.FAILED) {
+                throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
+            }
+            if (visibleLsn < target) {
+                synchronized (refreshLock) {
+                    if (visibleLsn < target) {
+                        long applied = appliedLsn;
+                        searchers.maybeRefreshBlocking();
+                        visibleLsn = applied;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRequestException("interrupted while waiting for the index");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A searcher; hand it back with {@link #release}. */
+    public IndexSearcher acquire() {
+        try {
+            return searchers.acquire();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public void release(IndexSearcher s) {
+        try {
+            searchers.release(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The analyzer queries in {@code language} use (null: the index's language). */
+    public org.apache.lucene.analysis.Analyzer queryAnalyzer(String language) {
+        return io.cairn.search.analysis.Languages.analyzer(language == null ? definition.language() : language);
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /** Waits until the build (if any) is over; false on timeout. */
+    public boolean awaitBuilt(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (progress) {
+            while (state == State.BUILDING) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(progress, left);
+            }
+        }
+        return true;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public String failure() {
+        return failure;
+    }
+
+    /** Documents that failed to index (wrong types), since the index opened. */
+    public long indexingFailures() {
+        return failures.get();
+    }
+
+    public String lastIndexingFailure() {
+        return lastIndexingFailure;
+    }
+
+    /** Fraction of the build done, 1 when not building. */
+    public double percentIndexed() {
+        if (state != State.BUILDING) {
+            return 1.0;
+        }
+        long total = buildTotal;
+        return total == 0 ? 0.0 : Math.min(0.99, (double) buildDone / total);
+    }
+
+    /** Batches received and not yet applied. */
+    public int backlog() {
+        return queue.size();
+    }
+
+    public long appliedLsn() {
+        return appliedLsn;
+    }
+
+    public IndexWriter.DocStats docStats() {
+        return writer.getDocStats();
+    }
+
+    /** Bytes of the index's files on disk. */
+    public long diskBytes() {
+        long n = 0;
+        try {
+            for (String f : directory.listAll()) {
+                try {
+                    n += directory.fileLength(f);
+                } catch (IOException e) {
+                    // a file merged away while listing
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return n;
+    }
+
+    /**
+     * Stops the indexer after it applied everything queued and commits with {@code lsn} (the
+     * store's LSN, which the index now reflects) so the next open can reuse it; {@code lsn} < 0
+     * closes without committing (the index is dropped, or was not in step).
+     */
+    public void close(long lsn) {
+        stopping = true;
+        try {
+            indexer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        boolean commit = lsn >= 0 && state == State.READY && queue.isEmpty();
+        state = State.CLOSED;
+        synchronized (progress) {
+            progress.notifyAll();
+        }
+        try {
+            searchers.close();
+            if (commit) {
+                writer.setLiveCommitData(Map.of(COMMIT_LSN, String.valueOf(lsn), COMMIT_DEFINITION, definitionText).entrySet());
+                writer.commit();
+            }
+            writer.rollback(); // closes; after a commit there is nothing left to roll back
+            directory.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing index " + definition.name() + ": " + e);
+        }
+    }
+
+    @Override
+    public void close() {
+        close(-1);
+    }
+}

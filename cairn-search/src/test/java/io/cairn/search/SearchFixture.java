@@ -1,0 +1,105 @@
+package io.cairn.search;
+
+import io.cairn.common.Clock;
+import io.cairn.document.codec.DocumentEncoder;
+import io.cairn.document.json.JsonParser;
+import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.io.LocalFileSystem;
+import io.cairn.storage.wal.WalMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/** A store and its search service in a directory, with shorthands for writes and FT.* calls. */
+final class SearchFixture implements AutoCloseable {
+    final Path dir;
+    Store store;
+    SearchService search;
+
+    SearchFixture(Path dir) {
+        this.dir = dir;
+        open();
+    }
+
+    void open() {
+        store = Store.open(StoreConfig.builder(dir.resolve("data")).walMode(WalMode.WRITE).build(),
+                LocalFileSystem.INSTANCE, Clock.SYSTEM);
+        search = SearchService.open(store, dir.resolve("data").resolve("search"));
+    }
+
+    /** A clean restart: the service commits its indexes, the store closes, both reopen. */
+    void restart() {
+        search.close();
+        store.close();
+        open();
+    }
+
+    /**
+     * Copies the files as they are now, while everything is open, into {@code target} and opens a
+     * fixture on the copy: what a SIGKILL leaves (acknowledged writes are in the log; the indexes
+     * have no commit since they opened).
+     */
+    SearchFixture crashCopy(Path target) throws java.io.IOException {
+        Path from = dir.resolve("data");
+        try (var walk = java.nio.file.Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path to = target.resolve("data").resolve(from.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!p.getFileName().toString().equals("write.lock")) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        return new SearchFixture(target);
+    }
+
+    static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    void json(String key, String json) {
+        store.execute(t -> {
+            t.setDocument(b(key), DocumentEncoder.encode(JsonParser.parse(json)));
+            return null;
+        }).durable().join();
+    }
+
+    void hset(String key, String... fieldValues) {
+        store.execute(t -> {
+            for (int i = 0; i < fieldValues.length; i += 2) {
+                t.hset(b(key), b(fieldValues[i]), b(fieldValues[i + 1]));
+            }
+            return null;
+        }).durable().join();
+    }
+
+    void del(String key) {
+        store.execute(t -> t.delete(b(key))).durable().join();
+    }
+
+    void create(String line) {
+        search.create(Arrays.asList(line.split(" ")));
+    }
+
+    SearchResult search(String index, String query, String... options) {
+        return search.search(index, SearchRequest.parse(query, List.of(options)));
+    }
+
+    AggregateResult aggregate(String index, String query, String... options) {
+        return search.aggregate(index, AggregateRequest.parse(query, List.of(options)));
+    }
+
+    /** The keys of a search, in result order. */
+    List<String> keys(String index, String query, String... options) {
+        return search(index, query, options).hits().stream().map(h -> new String(h.key(), StandardCharsets.UTF_8)).toList();
+    }
+
+    @Override
+    public void close() {
+        search.close();
+        store.close();
+    }
+}

@@ -1,0 +1,97 @@
+package io.cairn.server.command.search;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.RespValue;
+import io.cairn.search.AggregateRequest;
+import io.cairn.search.SearchRequest;
+import io.cairn.search.SearchService;
+import io.cairn.server.command.AsyncCommand;
+import io.cairn.server.command.CommandContext;
+import io.cairn.server.command.Commands;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/** {@code FT.CREATE}, {@code FT.SEARCH}, {@code FT.AGGREGATE}, cursors, and index management. */
+public final class SearchCommands {
+    private static final RespValue OK = RespValue.simple("OK");
+
+    private SearchCommands() {
+    }
+
+    public static void register(Commands.Registrar r) {
+        r.async("ft.create", async(ctx -> {
+            search(ctx).create(strings(ctx, 1));
+            return OK;
+        }));
+        r.async("ft.alter", async(ctx -> {
+            search(ctx).alter(strings(ctx, 1));
+            return OK;
+        }));
+        r.async("ft.dropindex", async(SearchCommands::dropIndex));
+        r.async("ft._list", async(ctx -> SearchReplies.list(search(ctx).list())));
+        r.async("ft.info", async(ctx -> SearchReplies.info(search(ctx).info(ctx.string(1)))));
+        r.async("ft.check", async(ctx -> SearchReplies.check(search(ctx).check(ctx.string(1)))));
+        r.async("ft.search", async(ctx -> {
+            SearchRequest req = SearchRequest.parse(ctx.string(2), strings(ctx, 3));
+            return SearchReplies.search(search(ctx).search(ctx.string(1), req), req);
+        }));
+        r.async("ft.aggregate", async(ctx -> {
+            AggregateRequest req = AggregateRequest.parse(ctx.string(2), strings(ctx, 3));
+            return SearchReplies.aggregate(search(ctx).aggregate(ctx.string(1), req), req.withCursor());
+        }));
+        r.async("ft.cursor|read", async(ctx -> {
+            int count = 0;
+            if (ctx.argc() > 4) {
+                if (ctx.argc() != 6 || !ctx.option(4).equals("COUNT")) {
+                    throw new InvalidRequestException(CommandContext.SYNTAX);
+                }
+                count = (int) Math.min(SearchRequest.MAX_LIMIT, Math.max(1, ctx.integer(5)));
+            }
+            return SearchReplies.aggregate(search(ctx).cursorRead(ctx.string(2), ctx.integer(3), count), true);
+        }));
+        r.async("ft.cursor|del", async(ctx -> {
+            search(ctx).cursorDelete(ctx.string(2), ctx.integer(3));
+            return OK;
+        }));
+    }
+
+    private static RespValue dropIndex(CommandContext ctx) {
+        boolean dd = false;
+        if (ctx.argc() == 3) {
+            if (!ctx.option(2).equals("DD")) {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+            dd = true;
+        } else if (ctx.argc() > 3) {
+            throw new InvalidRequestException(CommandContext.SYNTAX);
+        }
+        search(ctx).drop(ctx.string(1), dd);
+        return OK;
+    }
+
+    /**
+     * Runs {@code body} on the search executor; the reply then waits until every write committed
+     * before the command arrived is durable, as any read's does.
+     */
+    private static AsyncCommand async(Function<CommandContext, RespValue> body) {
+        return ctx -> {
+            long lsn = ctx.server().store().lastLsn();
+            return CompletableFuture.supplyAsync(() -> body.apply(ctx), search(ctx).executor())
+                    .thenCompose(reply -> ctx.server().store().whenDurable(lsn).thenApply(v -> reply));
+        };
+    }
+
+    private static SearchService search(CommandContext ctx) {
+        return ctx.server().search();
+    }
+
+    private static List<String> strings(CommandContext ctx, int from) {
+        List<String> out = new ArrayList<>(Math.max(0, ctx.argc() - from));
+        for (int i = from; i < ctx.argc(); i++) {
+            out.add(ctx.string(i));
+        }
+        return out;
+    }
+}

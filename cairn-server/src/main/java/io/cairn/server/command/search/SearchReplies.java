@@ -1,0 +1,133 @@
+package io.cairn.server.command.search;
+
+import io.cairn.resp.RespValue;
+import io.cairn.search.AggregateResult;
+import io.cairn.search.CheckReport;
+import io.cairn.search.IndexInfo;
+import io.cairn.search.SearchRequest;
+import io.cairn.search.SearchResult;
+import io.cairn.search.schema.FieldSpec;
+import io.cairn.search.schema.FieldType;
+import io.cairn.search.schema.IndexDefinition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** FT.* results as RediSearch shapes them: flat RESP2 arrays of names and values. */
+final class SearchReplies {
+    private SearchReplies() {
+    }
+
+    /** {@code [total, key, [field, value, ...], ...]}, with a score after each key under WITHSCORES. */
+    static RespValue search(SearchResult r, SearchRequest req) {
+        List<RespValue> out = new ArrayList<>(1 + r.hits().size() * 3);
+        out.add(RespValue.integer(r.total()));
+        for (SearchResult.Hit h : r.hits()) {
+            out.add(RespValue.bulk(h.key()));
+            if (req.withScores()) {
+                out.add(RespValue.bulk(score(h.score())));
+            }
+            if (h.fields() != null) {
+                out.add(pairs(h.fields()));
+            }
+        }
+        return RespValue.array(out);
+    }
+
+    /** {@code [total, row, ...]}; with a cursor {@code [[total, row, ...], cursorId]}. */
+    static RespValue aggregate(AggregateResult r, boolean cursor) {
+        List<RespValue> rows = new ArrayList<>(1 + r.rows().size());
+        rows.add(RespValue.integer(r.total()));
+        for (List<Map.Entry<String, byte[]>> row : r.rows()) {
+            rows.add(pairs(row));
+        }
+        RespValue body = RespValue.array(rows);
+        return cursor ? RespValue.array(List.of(body, RespValue.integer(r.cursorId()))) : body;
+    }
+
+    static RespValue list(List<String> names) {
+        return RespValue.array(names.stream().map(RespValue::bulk).toList());
+    }
+
+    static RespValue info(IndexInfo i) {
+        IndexDefinition d = i.definition();
+        List<RespValue> def = new ArrayList<>(List.of(
+                RespValue.bulk("key_type"), RespValue.bulk(d.source().name()),
+                RespValue.bulk("prefixes"), RespValue.array(d.prefixes().stream().map(RespValue::bulk).toList()),
+                RespValue.bulk("default_language"), RespValue.bulk(d.language())));
+        if (d.languageField() != null) {
+            def.add(RespValue.bulk("language_field"));
+            def.add(RespValue.bulk(d.languageField()));
+        }
+        def.add(RespValue.bulk("default_score"));
+        def.add(RespValue.bulk("1"));
+        List<RespValue> attributes = new ArrayList<>();
+        for (FieldSpec f : d.fields()) {
+            List<RespValue> a = new ArrayList<>(List.of(
+                    RespValue.bulk("identifier"), RespValue.bulk(f.path()),
+                    RespValue.bulk("attribute"), RespValue.bulk(f.name()),
+                    RespValue.bulk("type"), RespValue.bulk(f.type().name())));
+            if (f.type() == FieldType.TEXT) {
+                a.add(RespValue.bulk("WEIGHT"));
+                a.add(RespValue.bulk(score(f.weight())));
+            }
+            if (f.type() == FieldType.TAG) {
+                a.add(RespValue.bulk("SEPARATOR"));
+                a.add(RespValue.bulk(String.valueOf(f.separator())));
+                if (f.caseSensitive()) {
+                    a.add(RespValue.bulk("CASESENSITIVE"));
+                }
+            }
+            if (f.sortable()) {
+                a.add(RespValue.bulk("SORTABLE"));
+            }
+            attributes.add(RespValue.array(a));
+        }
+        return RespValue.array(List.of(
+                RespValue.bulk("index_name"), RespValue.bulk(d.name()),
+                RespValue.bulk("index_options"), RespValue.array(List.of()),
+                RespValue.bulk("index_definition"), RespValue.array(def),
+                RespValue.bulk("attributes"), RespValue.array(attributes),
+                RespValue.bulk("num_docs"), RespValue.integer(i.numDocs()),
+                RespValue.bulk("max_doc_id"), RespValue.integer(i.maxDoc()),
+                RespValue.bulk("indexing"), RespValue.integer(i.indexing() ? 1 : 0),
+                RespValue.bulk("percent_indexed"), RespValue.bulk(score(i.percentIndexed())),
+                RespValue.bulk("hash_indexing_failures"), RespValue.integer(i.indexingFailures()),
+                RespValue.bulk("last_indexing_failure"), i.lastIndexingFailure() == null
+                        ? RespValue.bulk("") : RespValue.bulk(i.lastIndexingFailure()),
+                RespValue.bulk("state"), RespValue.bulk(i.state()),
+                RespValue.bulk("backlog"), RespValue.integer(i.backlog()),
+                RespValue.bulk("disk_bytes"), RespValue.integer(i.diskBytes()),
+                RespValue.bulk("cursor_stats"), RespValue.array(List.of(
+                        RespValue.bulk("index_total"), RespValue.integer(i.cursors())))));
+    }
+
+    static RespValue check(CheckReport c) {
+        return RespValue.array(List.of(
+                RespValue.bulk("status"), RespValue.bulk(c.consistent() ? "OK" : "MISMATCH"),
+                RespValue.bulk("lsn"), RespValue.integer(c.lsn()),
+                RespValue.bulk("documents_in_data"), RespValue.integer(c.inData()),
+                RespValue.bulk("documents_in_index"), RespValue.integer(c.inIndex()),
+                RespValue.bulk("missing"), RespValue.integer(c.missing()),
+                RespValue.bulk("extra"), RespValue.integer(c.extra()),
+                RespValue.bulk("stale"), RespValue.integer(c.stale()),
+                RespValue.bulk("stable"), RespValue.integer(c.stable() ? 1 : 0),
+                RespValue.bulk("examples"), RespValue.array(c.examples().stream().map(RespValue::bulk).toList())));
+    }
+
+    private static RespValue pairs(List<Map.Entry<String, byte[]>> fields) {
+        List<RespValue> out = new ArrayList<>(fields.size() * 2);
+        for (Map.Entry<String, byte[]> e : fields) {
+            out.add(RespValue.bulk(e.getKey()));
+            out.add(e.getValue() == null ? new RespValue.NullReply() : RespValue.bulk(e.getValue()));
+        }
+        return RespValue.array(out);
+    }
+
+    private static String score(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return Double.toString(d);
+    }
+}
