@@ -1,5 +1,7 @@
 package io.cairn.bench.corpus;
 
+import java.util.Locale;
+
 /**
  * Writes an article as one line of JSON (RFC 8259), its fields in {@link Shape#fields()} order,
  * strings escaped as JSON requires and otherwise written as they are (UTF-8 once encoded), the
@@ -67,7 +69,7 @@ public final class ArticleJson {
                 case '\t' -> sb.append("\\t");
                 default -> {
                     if (c < 0x20) {
-                        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         sb.append(c);
                     }

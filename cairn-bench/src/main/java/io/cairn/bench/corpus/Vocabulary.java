@@ -1,5 +1,6 @@
 package io.cairn.bench.corpus;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ public final class Vocabulary {
         this.words = byRank.toArray(String[]::new);
         this.utf8Lengths = new int[words.length];
         for (int r = 0; r < words.length; r++) {
-            utf8Lengths[r] = words[r].getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            utf8Lengths[r] = words[r].getBytes(StandardCharsets.UTF_8).length;
         }
         this.zipf = new ZipfSampler(words.length, exponent);
     }

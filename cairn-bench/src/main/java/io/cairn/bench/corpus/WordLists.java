@@ -3,6 +3,7 @@ package io.cairn.bench.corpus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class WordLists {
         List<String> raw;
         try {
             raw = source.read(root);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw missing(language, e.getFile() + " not found", e);
         } catch (IOException e) {
             throw new UncheckedIOException("word list of " + language.code() + ": " + e.getMessage(), e);
