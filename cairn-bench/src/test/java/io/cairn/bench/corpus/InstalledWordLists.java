@@ -12,8 +12,22 @@ final class InstalledWordLists {
     private InstalledWordLists() {
     }
 
+    /** Loaded on first use; a failure is kept, so every test that needs the lists fails with it. */
     private static final class Holder {
-        static final Map<Language, WordList> ALL = load();
+        static final Map<Language, WordList> ALL;
+        static final RuntimeException FAILURE;
+
+        static {
+            Map<Language, WordList> all = null;
+            RuntimeException failure = null;
+            try {
+                all = load();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            ALL = all;
+            FAILURE = failure;
+        }
 
         private static Map<Language, WordList> load() {
             Map<Language, WordList> m = new EnumMap<>(Language.class);
@@ -25,7 +39,11 @@ final class InstalledWordLists {
         }
     }
 
+    /** @throws MissingWordListException naming the package of the first language missing */
     static Map<Language, WordList> all() {
+        if (Holder.FAILURE != null) {
+            throw Holder.FAILURE;
+        }
         return Holder.ALL;
     }
 
