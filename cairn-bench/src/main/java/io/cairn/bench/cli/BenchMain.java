@@ -1,8 +1,14 @@
 package io.cairn.bench.cli;
 
+import io.cairn.bench.corpus.Language;
+import io.cairn.bench.corpus.MissingWordListException;
+import io.cairn.bench.corpus.WordSource;
 import io.cairn.bench.peer.Installed;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,11 +27,26 @@ public final class BenchMain {
     /** A scenario: its name, one line of description, its options, and how it runs. */
     private record Scenario(String name, String description, java.util.function.Supplier<Options> options,
             Body body) {
+        /** Lets a measured scenario's body be a method reference (a sealed {@link Body} cannot be one). */
+        Scenario(String name, String description, java.util.function.Supplier<Options> options, Measured body) {
+            this(name, description, options, (Body) body);
+        }
     }
 
+    /** How a scenario runs: measured against servers, or a tool that makes something. */
+    private sealed interface Body permits Measured, Tool {
+    }
+
+    /** Measures servers: runs in a {@link BenchRun}, which starts them and writes the report. */
     @FunctionalInterface
-    private interface Body {
+    private non-sealed interface Measured extends Body {
         void run(BenchRun bench) throws IOException, InterruptedException;
+    }
+
+    /** Starts no server and writes no report (such as {@code corpus}); answers the exit status. */
+    @FunctionalInterface
+    private non-sealed interface Tool extends Body {
+        int run(Options options, PrintStream out, PrintStream err) throws IOException, InterruptedException;
     }
 
     private static final List<Scenario> SCENARIOS = List.of(
@@ -44,7 +65,9 @@ public final class BenchMain {
                             "clients", "1,16,64", "duration", "5", "warmup", "1")),
                     YcsbScenario::run),
             new Scenario("documents", "a document of N elements written as one record against N single keys",
-                    DocumentsScenario::options, DocumentsScenario::run));
+                    DocumentsScenario::options, DocumentsScenario::run),
+            new Scenario("corpus", "writes Wikipedia-like articles in 13 languages as JSONL (no server)",
+                    CorpusCommand::options, (Tool) CorpusCommand::run));
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -72,14 +95,21 @@ public final class BenchMain {
         }
         try {
             options.parse(rest);
-            BenchRun bench = new BenchRun(scenario.name(), options, out, err);
-            scenario.body().run(bench);
-            bench.finish("cairn bench " + scenario.name() + ": " + scenario.description());
-            return bench.results().stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
+            switch (scenario.body()) {
+                case Tool tool -> {
+                    return tool.run(options, out, err);
+                }
+                case Measured measured -> {
+                    BenchRun bench = new BenchRun(scenario.name(), options, out, err);
+                    measured.run(bench);
+                    bench.finish("cairn bench " + scenario.name() + ": " + scenario.description());
+                    return bench.results().stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
+                }
+            }
         } catch (IllegalArgumentException e) {
             err.println("cairn bench " + scenario.name() + ": " + e.getMessage());
             return 2;
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException | MissingWordListException e) {
             err.println("cairn bench " + scenario.name() + ": " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
@@ -91,7 +121,7 @@ public final class BenchMain {
 
     private static void usage(PrintStream out) {
         out.println("usage: cairn bench <scenario> [--option value ...]   (--help after a scenario lists its options)");
-        out.println("       cairn bench peers install|status");
+        out.println("       cairn bench peers install|status   (the peers' and the corpus word lists' Debian packages)");
         out.println();
         out.println("scenarios:");
         for (Scenario s : SCENARIOS) {
@@ -110,7 +140,10 @@ public final class BenchMain {
         }
     }
 
-    /** {@code cairn bench peers install|status}: Debian's peers, installed where missing. */
+    /**
+     * {@code cairn bench peers install|status}: Debian's peers, and the word lists of
+     * {@code cairn bench corpus}, installed where missing.
+     */
     static final class Peers {
         static final Map<String, String> PACKAGES = Map.of("redis-server", "redis-server",
                 "redis-cli", "redis-tools", "tarantool", "tarantool", "memcached", "memcached");
@@ -126,6 +159,13 @@ public final class BenchMain {
                         out.printf(Locale.ROOT, "  %-14s %s%n", program, Installed.find(program)
                                 .map(p -> p + "  " + Installed.version(program, program.equals("memcached") ? "-V" : "--version"))
                                 .orElse("not installed (package " + PACKAGES.get(program) + ")"));
+                    }
+                    out.println("word lists of cairn bench corpus:");
+                    for (Language l : Language.values()) {
+                        WordSource source = l.source();
+                        out.printf(Locale.ROOT, "  %-14s %s%n", l.code() + " " + l.englishName(), wordListInstalled(l)
+                                ? "/" + source.files().getFirst() + "  (package " + source.debianPackage() + ")"
+                                : "not installed (package " + source.debianPackage() + ")");
                     }
                     yield 0;
                 }
@@ -144,8 +184,13 @@ public final class BenchMain {
                     missing.add(PACKAGES.get(program));
                 }
             }
+            for (Language l : Language.values()) {
+                if (!wordListInstalled(l) && !missing.contains(l.source().debianPackage())) {
+                    missing.add(l.source().debianPackage());
+                }
+            }
             if (missing.isEmpty()) {
-                out.println("all peers are installed");
+                out.println("all peers and word lists are installed");
                 return 0;
             }
             boolean root = "root".equals(System.getProperty("user.name"));
@@ -160,6 +205,11 @@ public final class BenchMain {
                 err.println("cairn bench peers install: " + e.getMessage());
                 return 1;
             }
+        }
+
+        /** True when every file of the language's word list is there (the corpus's own check is {@code WordLists.load}). */
+        private static boolean wordListInstalled(Language language) {
+            return language.source().files().stream().allMatch(f -> Files.isRegularFile(Path.of("/", f)));
         }
 
         private static List<String> concat(List<String> a, List<String> b) {

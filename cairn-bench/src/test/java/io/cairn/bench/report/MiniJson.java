@@ -11,7 +11,7 @@ import java.util.Map;
  * objects become {@link LinkedHashMap}s, arrays {@link List}s, numbers {@link BigDecimal}s, and
  * anything not JSON (NaN, trailing commas, raw control characters, trailing text) fails.
  */
-final class MiniJson {
+public final class MiniJson {
     private final String s;
     private int pos;
 
@@ -19,7 +19,7 @@ final class MiniJson {
         this.s = s;
     }
 
-    static Object parse(String text) {
+    public static Object parse(String text) {
         MiniJson p = new MiniJson(text);
         Object v = p.value();
         p.ws();
