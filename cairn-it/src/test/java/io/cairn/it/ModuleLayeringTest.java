@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Holds the module table of STYLE.md §2 across modules (each module's own LayeringTest holds its
- * package order): dependencies point down common, storage, resp, document, server, cli.
+ * package order): dependencies point down common, storage, resp, document, search, server, cli.
  * cairn-it sees every module's classes, so the rule is checked here.
  */
 class ModuleLayeringTest {
@@ -23,16 +23,18 @@ class ModuleLayeringTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("io.cairn.cli..")
                 .layer("server").definedBy("io.cairn.server..")
+                .layer("search").definedBy("io.cairn.search..")
                 .layer("document").definedBy("io.cairn.document..")
                 .layer("resp").definedBy("io.cairn.resp..")
                 .layer("storage").definedBy("io.cairn.storage..")
                 .layer("common").definedBy("io.cairn.common..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("document").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("search").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("document").mayOnlyBeAccessedByLayers("search", "server", "cli")
                 .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli")
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "server", "cli")
-                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "server", "cli")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "server", "cli")
+                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "server", "cli")
                 .check(CLASSES);
     }
 
@@ -48,6 +50,22 @@ class ModuleLayeringTest {
     void theEngineKeepsDocumentsAsOpaqueBytes() {
         noClasses().that().resideInAPackage("io.cairn.storage..")
                 .should().dependOnClassesThat().resideInAPackage("io.cairn.document..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void onlySearchImportsLucene() {
+        noClasses().that().resideOutsideOfPackage("io.cairn.search..")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.lucene..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void searchUsesOnlyTheEngineApiOfStorage() {
+        noClasses().that().resideInAPackage("io.cairn.search..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "io.cairn.storage.io..", "io.cairn.storage.wal..", "io.cairn.storage.index..",
+                        "io.cairn.resp..", "io.netty..")
                 .check(CLASSES);
     }
 

@@ -31,6 +31,8 @@ class CommandTableTest {
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
+            "ft.create", "ft.search", "ft.aggregate", "ft.cursor", "ft.cursor|read", "ft.cursor|del", "ft.dropindex",
+            "ft.alter", "ft.info", "ft._list", "ft.check",
             "keyrange");
 
     @Test
@@ -59,7 +61,7 @@ class CommandTableTest {
                 assertThat(CommandTable.subcommands(spec.container())).contains(spec);
             }
         }
-        assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object");
+        assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill");

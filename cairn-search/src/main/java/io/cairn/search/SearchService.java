@@ -282,6 +282,9 @@ public final class SearchService implements Closeable {
     /** {@code FT.INFO}. */
     public IndexInfo info(String name) {
         SearchIndex idx = index(name);
+        if (idx.state() == SearchIndex.State.READY) {
+            idx.awaitVisible(VISIBILITY_TIMEOUT_MILLIS); // counts include every acknowledged write
+        }
         var stats = idx.docStats();
         int open = (int) cursors.values().stream().filter(c -> c.index == idx).count();
         return new IndexInfo(idx.definition(), stats.numDocs, stats.maxDoc, idx.state() == SearchIndex.State.BUILDING,
