@@ -66,6 +66,9 @@ public final class BenchMain {
                     YcsbScenario::run),
             new Scenario("documents", "a document of N elements written as one record against N single keys",
                     DocumentsScenario::options, DocumentsScenario::run),
+            new Scenario("ingest-query", "articles ingested with search indexes on, then searches, facets, deep pages,"
+                    + " updates and deletes; Cairn beside PostgreSQL and embedded Lucene",
+                    IngestQueryScenario::options, IngestQueryScenario::run),
             new Scenario("corpus", "writes Wikipedia-like articles in 13 languages as JSONL (no server)",
                     CorpusCommand::options, (Tool) CorpusCommand::run));
 

@@ -210,6 +210,16 @@ final class BenchRun {
         return r;
     }
 
+    /** Records a result measured outside {@link #measure} (the ingest-query scenario's own runner). */
+    void record(RunResult r) {
+        results.add(r);
+    }
+
+    /** Adds a line to the report's settings (versions, sizes measured along the way). */
+    void setting(String key, String value) {
+        settings.put(key, value);
+    }
+
     void unsupported(String system, Durability d, String workload, String phase, ClientSettings cs, String why) {
         results.add(RunResult.unsupported(scenario, system, d.label(), workload, phase, cs.model().label(),
                 cs.clients(), why));

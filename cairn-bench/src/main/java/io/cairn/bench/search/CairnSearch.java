@@ -1,0 +1,155 @@
+package io.cairn.bench.search;
+
+import io.cairn.bench.corpus.Article;
+import io.cairn.bench.corpus.ArticleJson;
+import io.cairn.bench.corpus.Shape;
+import io.cairn.bench.peer.Peer;
+import io.cairn.bench.peer.ProcessPeer;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Cairn over RESP: articles as JSON documents under {@code article:}, one FT index over them.
+ * Ingest pipelines a batch of JSON.SET per round trip; queries are FT.SEARCH and FT.AGGREGATE
+ * returning each hit's key and title. The server's durability is the peer's ({@code fsync} for the
+ * published figures), so an ingested batch is on disk when its replies arrive.
+ */
+final class CairnSearch implements SearchSystem {
+    static final String INDEX = "articles";
+    private final Peer peer;
+    private Shape shape;
+
+    CairnSearch(Peer peer) {
+        this.peer = peer;
+    }
+
+    @Override
+    public String label() {
+        return "cairn";
+    }
+
+    @Override
+    public String version() {
+        return peer.version();
+    }
+
+    @Override
+    public void create(Shape s) throws IOException {
+        this.shape = s;
+        try (RespClient c = RespClient.connect(peer.address())) {
+            c.call("FLUSHALL");
+            Object list = c.call("FT._LIST");
+            if (list instanceof List<?> l && !l.isEmpty()) {
+                c.call("FT.DROPINDEX", INDEX);
+            }
+            List<String> args = new ArrayList<>(List.of("FT.CREATE", INDEX, "ON", "JSON", "PREFIX", "1", "article:",
+                    "LANGUAGE_FIELD", "$.lang", "SCHEMA",
+                    "$.title", "AS", "title", "TEXT", "WEIGHT", "2",
+                    "$.body", "AS", "body", "TEXT",
+                    "$.year", "AS", "year", "NUMERIC",
+                    "$.categories[*]", "AS", "categories", "TAG"));
+            if (s == Shape.FULL) {
+                args.addAll(List.of("$.summary", "AS", "summary", "TEXT", "$.section", "AS", "section", "TAG",
+                        "$.author", "AS", "author", "TAG", "$.views", "AS", "views", "NUMERIC",
+                        "$.rating", "AS", "rating", "NUMERIC"));
+            }
+            c.call(args.toArray(String[]::new));
+        }
+    }
+
+    @Override
+    public Session session() throws IOException {
+        RespClient c = RespClient.connect(peer.address());
+        return new Session() {
+            @Override
+            public void insert(List<Article> batch) throws IOException {
+                for (Article a : batch) {
+                    c.send(List.of("JSON.SET", a.id(), "$", ArticleJson.toJson(a, shape)));
+                }
+                c.flush();
+                for (int i = 0; i < batch.size(); i++) {
+                    check(c.read());
+                }
+            }
+
+            @Override
+            public int query(BenchQuery q) throws IOException {
+                Object r = switch (q) {
+                    case BenchQuery.Term t -> c.call("FT.SEARCH", INDEX, escape(t.word()), "RETURN", "1", "title");
+                    case BenchQuery.Phrase p -> c.call("FT.SEARCH", INDEX, "\"" + p.text().replace("\"", "\\\"") + "\"",
+                            "RETURN", "1", "title");
+                    case BenchQuery.TermInRange t -> c.call("FT.SEARCH", INDEX, escape(t.word()) + " @year:["
+                            + t.min() + " " + t.max() + "]", "RETURN", "1", "title");
+                    case BenchQuery.Facets f -> c.call("FT.AGGREGATE", INDEX, escape(f.word()), "GROUPBY", "1",
+                            "@categories", "REDUCE", "COUNT", "0", "AS", "n", "SORTBY", "2", "@n", "DESC", "MAX", "10");
+                    case BenchQuery.DeepPage d -> c.call("FT.SEARCH", INDEX, "@year:[" + d.min() + " +inf]", "SORTBY",
+                            "year", "ASC", "LIMIT", Integer.toString(d.offset()), "10", "RETURN", "1", "title");
+                };
+                List<?> items = (List<?>) r;
+                return q instanceof BenchQuery.Facets ? items.size() - 1 : (items.size() - 1) / 2;
+            }
+
+            @Override
+            public void update(Article a) throws IOException {
+                c.call("JSON.SET", a.id(), "$", ArticleJson.toJson(a, shape));
+            }
+
+            @Override
+            public void delete(String id) throws IOException {
+                c.call("DEL", id);
+            }
+
+            @Override
+            public void close() {
+                c.close();
+            }
+        };
+    }
+
+    /** Backslash-escapes the query syntax's operator characters in a corpus word. */
+    static String escape(String word) {
+        StringBuilder sb = new StringBuilder(word.length() + 4);
+        for (int i = 0; i < word.length(); i++) {
+            char ch = word.charAt(i);
+            if ("()|@\"{}[]~%*:-\\".indexOf(ch) >= 0) {
+                sb.append('\\');
+            }
+            sb.append(ch);
+        }
+        return sb.toString();
+    }
+
+    private static void check(Object reply) throws IOException {
+        if (reply instanceof RespClient.Error e) {
+            throw new IOException(e.message());
+        }
+    }
+
+    @Override
+    public void awaitSearchable(long articles) throws IOException {
+        try (RespClient c = RespClient.connect(peer.address())) {
+            // A search waits until the index applied every acknowledged write: one is enough.
+            List<?> r = (List<?>) c.call("FT.SEARCH", INDEX, "*", "LIMIT", "0", "0");
+            long n = (Long) r.getFirst();
+            if (n != articles) {
+                throw new IOException("cairn: the index holds " + n + " articles, " + articles + " were written");
+            }
+        }
+    }
+
+    @Override
+    public long diskBytes() throws IOException {
+        return peer instanceof ProcessPeer p ? ProcessMemory.du(p.dir()) : -1;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return peer.pid() > 0 ? ProcessMemory.rss(peer.pid()) : -1;
+    }
+
+    @Override
+    public void close() throws IOException {
+        peer.close();
+    }
+}

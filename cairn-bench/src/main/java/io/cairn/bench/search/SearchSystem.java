@@ -1,0 +1,52 @@
+package io.cairn.bench.search;
+
+import io.cairn.bench.corpus.Article;
+import io.cairn.bench.corpus.Shape;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One system the {@code ingest-query} scenario measures. The scenario creates the schema, ingests
+ * articles from several threads (each with its own {@link Session}), waits until everything is
+ * searchable, then runs queries. Implementations are thread-safe; sessions are not.
+ */
+public interface SearchSystem extends AutoCloseable {
+    String label();
+
+    String version();
+
+    /** Creates the table or index for articles of {@code shape}, dropping what a previous shape left. */
+    void create(Shape shape) throws IOException;
+
+    /** A connection (or its in-process equivalent) for one thread. */
+    Session session() throws IOException;
+
+    /** Returns once every ingested article is searchable (for Cairn: its index caught up). */
+    void awaitSearchable(long articles) throws IOException;
+
+    /** Bytes on disk for the data and its indexes, or -1 if unknown. */
+    long diskBytes() throws IOException;
+
+    /** Resident memory of the server (or the heap in use, for embedded Lucene), or -1. */
+    long memoryBytes() throws IOException;
+
+    @Override
+    void close() throws IOException;
+
+    /** One thread's access. */
+    interface Session extends AutoCloseable {
+        /** Writes the articles as one batch (one transaction, or one pipeline of writes). */
+        void insert(List<Article> batch) throws IOException;
+
+        /** Runs a query; returns the number of hits in the first page (or groups, for facets). */
+        int query(BenchQuery q) throws IOException;
+
+        /** Rewrites one article's document (an update in the query phase). */
+        void update(Article a) throws IOException;
+
+        void delete(String id) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+}
