@@ -1,5 +1,6 @@
 package io.cairn.cli;
 
+import io.cairn.cli.load.LoadMain;
 import io.cairn.server.CairnServer;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.ServerContext;
@@ -26,6 +27,8 @@ public final class Main {
         }
         return switch (args[0]) {
             case "server" -> server(Arrays.copyOfRange(args, 1, args.length), out, err);
+            case "load" -> LoadMain.run(Arrays.copyOfRange(args, 1, args.length), System.in, out, err,
+                    System.console() != null && System.console().isTerminal());
             case "version", "--version" -> {
                 out.println("cairn " + ServerContext.VERSION);
                 yield 0;
@@ -41,6 +44,8 @@ public final class Main {
     private static void usage(PrintStream out) {
         out.println("usage: cairn server [--port 6379] [--bind 127.0.0.1] [--dir ./data] [--wal none|write|fsync]");
         out.println("                    [--config FILE] [--<setting> <value> ...]");
+        out.println("       cairn load (--index idx | --prefix p) [--format jsonl|json-dir|xml-dir|csv] [...] PATH");
+        out.println("                  (cairn load --help for all options)");
         out.println("       cairn version");
         out.println();
         out.println("settings (also valid in the config file as '<setting> <value>'):");

@@ -57,6 +57,17 @@ class MainTest {
     }
 
     @Test
+    void loadIsACommandWithItsOwnHelp() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        int code = Main.run(new String[] {"load", "--help"}, new PrintStream(buf, true, StandardCharsets.UTF_8), System.err);
+        assertThat(code).isZero();
+        assertThat(buf.toString(StandardCharsets.UTF_8)).startsWith("usage: cairn load ").contains("--key-field");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(Main.run(new String[] {"load"}, System.out, new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("cairn load: PATH is missing");
+    }
+
+    @Test
     void startupFailsCleanlyWhenThePortIsTaken() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
