@@ -100,7 +100,9 @@ public final class SearchService implements Closeable {
      * those a crash left out of step; returns once all of them are in step with the data.
      */
     public static SearchService open(Store store, Path dir) {
-        SearchService s = new SearchService(store, dir, Math.max(2, Runtime.getRuntime().availableProcessors()));
+        // Twice the cores: a long search (a deep page, a large facet count) must not queue the short
+        // ones behind it; the work itself is bounded by the cores anyway.
+        SearchService s = new SearchService(store, dir, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
         long lsn = store.lastLsn();
         List<SearchIndex> opened = new ArrayList<>();
         for (IndexCatalog.Entry e : s.catalog.entries()) {

@@ -163,6 +163,9 @@ public final class BenchMain {
                                 .map(p -> p + "  " + Installed.version(program, program.equals("memcached") ? "-V" : "--version"))
                                 .orElse("not installed (package " + PACKAGES.get(program) + ")"));
                     }
+                    out.printf(Locale.ROOT, "  %-14s %s%n", "postgres", io.cairn.bench.search.SearchBench.postgresInstalled()
+                            ? "/usr/lib/postgresql/15/bin/postgres  (package postgresql)"
+                            : "not installed (package postgresql: PostgreSQL 15, the reference of ingest-query)");
                     out.println("word lists of cairn bench corpus:");
                     for (Language l : Language.values()) {
                         WordSource source = l.source();
@@ -186,6 +189,9 @@ public final class BenchMain {
                 if (Installed.find(program).isEmpty() && !missing.contains(PACKAGES.get(program))) {
                     missing.add(PACKAGES.get(program));
                 }
+            }
+            if (!io.cairn.bench.search.SearchBench.postgresInstalled()) {
+                missing.add("postgresql");
             }
             for (Language l : Language.values()) {
                 if (!wordListInstalled(l) && !missing.contains(l.source().debianPackage())) {

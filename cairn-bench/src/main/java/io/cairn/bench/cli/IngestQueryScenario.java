@@ -85,9 +85,11 @@ final class IngestQueryScenario {
             String workload, List<Article> all, List<SearchBench.Op> ops, int connections, int batch, int clients)
             throws IOException, InterruptedException {
         sys.create(shape);
+        long memoryBefore = sys.memoryBytes();
         Phase ingest = SearchBench.ingest(sys, all, connections, batch);
         long disk = sys.diskBytes();
-        long memory = sys.memoryBytes();
+        long memoryAfter = sys.memoryBytes();
+        long memory = memoryBefore < 0 || memoryAfter < 0 ? -1 : memoryAfter - memoryBefore;
         record(bench, sys.label(), d, workload, "ingest", connections, ingest);
         bench.setting(sys.label() + "." + workload + ".disk_bytes_per_article",
                 disk < 0 ? "unknown" : String.format(Locale.ROOT, "%.0f", (double) disk / all.size()));
@@ -95,11 +97,17 @@ final class IngestQueryScenario {
                 memory < 0 ? "unknown" : String.format(Locale.ROOT, "%.0f", (double) memory / all.size()));
         bench.status(String.format(Locale.ROOT, "%-8s %-14s ingest %,10.0f articles/s   disk %,d B/article   memory %,d B/article",
                 sys.label(), workload, ingest.perSecond(), disk / all.size(), memory / all.size()));
+        // First the searches alone from one client (the latency of a search), then the whole mix
+        // with writes from several (what a search costs while the index changes).
+        Phase search = SearchBench.query(sys, all, SearchBench.searchesOnly(ops), 1);
+        record(bench, sys.label(), d, workload, "search", 1, search);
         Phase query = SearchBench.query(sys, all, ops, clients);
-        record(bench, sys.label(), d, workload, "query", clients, query);
-        for (OpStats s : query.stats()) {
-            bench.status(String.format(Locale.ROOT, "%-8s %-14s %-11s p50 %,9.0f us   p99 %,9.0f us", sys.label(),
-                    workload, s.operation(), s.p50Micros(), s.p99Micros()));
+        record(bench, sys.label(), d, workload, "mixed", clients, query);
+        for (Phase p : List.of(search, query)) {
+            for (OpStats s : p.stats()) {
+                bench.status(String.format(Locale.ROOT, "%-8s %-14s %-6s %-11s p50 %,9.0f us   p99 %,9.0f us", sys.label(),
+                        workload, p == search ? "alone" : "mixed", s.operation(), s.p50Micros(), s.p99Micros()));
+            }
         }
     }
 

@@ -145,7 +145,7 @@ final class CairnSearch implements SearchSystem {
 
     @Override
     public long memoryBytes() {
-        return peer.pid() > 0 ? ProcessMemory.rss(peer.pid()) : -1;
+        return peer.pid() > 0 ? ProcessMemory.heapAfterGc(peer.pid()) : -1;
     }
 
     @Override

@@ -40,6 +40,7 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
 
@@ -55,7 +56,7 @@ final class EmbeddedLucene implements SearchSystem {
     private final Analyzer analyzer = new EnglishAnalyzer();
     private IndexWriter writer;
     private SearcherManager searchers;
-    private FSDirectory directory;
+    private NRTCachingDirectory directory;
 
     EmbeddedLucene() throws IOException {
         this.dir = Files.createTempDirectory("cairn-bench-lucene-");
@@ -76,7 +77,7 @@ final class EmbeddedLucene implements SearchSystem {
         closeIndex();
         deleteTree(dir);
         Files.createDirectories(dir);
-        directory = FSDirectory.open(dir);
+        directory = new NRTCachingDirectory(FSDirectory.open(dir), 8.0, 64.0); // as Cairn's indexes
         writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setRAMBufferSizeMB(64));
         searchers = new SearcherManager(writer, null);
     }

@@ -24,6 +24,34 @@ final class ProcessMemory {
         return -1;
     }
 
+    /**
+     * The Java heap {@code pid} uses after a full collection, by {@code jcmd} (GC.run, then
+     * GC.heap_info), or -1 when that fails: what a JVM server holds, not what it reserved.
+     */
+    static long heapAfterGc(long pid) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            run(jcmd.toString(), Long.toString(pid), "GC.run");
+            String info = run(jcmd.toString(), Long.toString(pid), "GC.heap_info");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("heap.*?used (\\d+)K").matcher(info);
+            return m.find() ? Long.parseLong(m.group(1)) * 1024 : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static String run(String... cmd) throws IOException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        try {
+            p.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        return out;
+    }
+
     /** Bytes of every regular file under {@code dir}. */
     static long du(Path dir) throws IOException {
         if (!Files.exists(dir)) {

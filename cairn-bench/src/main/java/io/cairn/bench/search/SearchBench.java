@@ -60,6 +60,11 @@ public final class SearchBench {
         return PostgresSearch.start(d);
     }
 
+    /** Whether PostgreSQL 15's server program is installed where Debian puts it. */
+    public static boolean postgresInstalled() {
+        return PostgresSearch.binaries() != null;
+    }
+
     public static SearchSystem lucene() throws IOException {
         return new EmbeddedLucene();
     }
@@ -107,6 +112,11 @@ public final class SearchBench {
             ops.add(op);
         }
         return ops;
+    }
+
+    /** The searches of {@code ops} only (no writes): for the latency of a search on a quiet index. */
+    public static List<Op> searchesOnly(List<Op> ops) {
+        return ops.stream().filter(o -> o instanceof Search).toList();
     }
 
     /**

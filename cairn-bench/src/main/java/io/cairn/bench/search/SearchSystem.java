@@ -27,7 +27,11 @@ public interface SearchSystem extends AutoCloseable {
     /** Bytes on disk for the data and its indexes, or -1 if unknown. */
     long diskBytes() throws IOException;
 
-    /** Resident memory of the server (or the heap in use, for embedded Lucene), or -1. */
+    /**
+     * Memory the system holds now, or -1: the Java heap after a full collection for Cairn and
+     * embedded Lucene, the resident set of every server process for PostgreSQL (its shared buffers
+     * count once they are touched). The scenario reports the growth over the ingest.
+     */
     long memoryBytes() throws IOException;
 
     @Override

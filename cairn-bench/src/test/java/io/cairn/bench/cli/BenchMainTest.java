@@ -179,6 +179,41 @@ class BenchMainTest {
     }
 
     @Test
+    void ingestQueryLoadsAndQueriesTheSameArticlesOnCairnPostgresAndLucene() throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/lib/postgresql/15/bin/postgres")),
+                "PostgreSQL 15 not installed (./cairn bench peers install)");
+        int exit = bench("ingest-query", "--articles", "400", "--operations", "200", "--shapes", "small",
+                "--batch", "50", "--ingest-connections", "2", "--query-clients", "2");
+        List<Map<String, String>> rows = reportOf(exit);
+        Map<String, List<Map<String, String>>> all = allRows(rows);
+        List<String> expected = new ArrayList<>();
+        for (String system : List.of("cairn", "postgres", "lucene")) {
+            for (String phase : List.of("ingest", "search", "mixed")) {
+                expected.add(system + "/fsync/articles-small/" + phase);
+            }
+        }
+        assertThat(all.keySet()).containsExactlyInAnyOrderElementsOf(expected);
+        for (String system : List.of("cairn", "postgres", "lucene")) {
+            assertThat(opCounts(rows, system, "articles-small", "ingest")).as(system)
+                    .containsExactly(Map.entry("insert-batch", 8L));
+            Map<String, Long> mixed = opCounts(rows, system, "articles-small", "mixed");
+            assertThat(mixed.values().stream().mapToLong(Long::longValue).sum()).as(system).isEqualTo(200);
+            assertThat(mixed.keySet()).as(system).contains("term", "phrase", "facets", "deep-page", "update");
+            long searches = opCounts(rows, system, "articles-small", "search").values().stream()
+                    .mapToLong(Long::longValue).sum();
+            assertThat(searches).as(system).isEqualTo(mixed.entrySet().stream()
+                    .filter(e -> !e.getKey().equals("update") && !e.getKey().equals("delete"))
+                    .mapToLong(Map.Entry::getValue).sum());
+            for (Map<String, String> r : all.get(system + "/fsync/articles-small/ingest")) {
+                assertThat(r.get("count")).isEqualTo("400");
+                assertThat(r.get("errors")).isEqualTo("0");
+            }
+        }
+        assertThat(Files.readString(resultsDir().resolve("report.html")))
+                .contains("cairn.articles-small.disk_bytes_per_article").contains("PostgreSQL 15");
+    }
+
+    @Test
     void aServerGivenByAddressIsMeasuredAndLeftRunning() throws IOException {
         try (ProcessPeer cairn = CairnPeer.start(Durability.NONE, "-Xmx256m")) {
             String address = "127.0.0.1:" + cairn.address().getPort();

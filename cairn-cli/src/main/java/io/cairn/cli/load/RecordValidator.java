@@ -69,7 +69,8 @@ final class RecordValidator {
         return switch (id) {
             case null -> new Failure(r.where(), null, "no key field '" + keyField + "'");
             case JsonString s when s.value().isEmpty() -> new Failure(r.where(), null, "key field '" + keyField + "' is empty");
-            case JsonString s -> new Document(r.where(), prefix + s.value(), r.json());
+            // an id that already carries the prefix (article:7 under article:) is the key itself
+            case JsonString s -> new Document(r.where(), s.value().startsWith(prefix) ? s.value() : prefix + s.value(), r.json());
             case JsonLong l -> new Document(r.where(), prefix + l.value(), r.json());
             default -> new Failure(r.where(), null, "key field '" + keyField + "' is " + article(id.type().redisName())
                     + " (expected: a string or an integer)");

@@ -24,6 +24,8 @@ class RecordValidatorTest {
     void aKeyFieldMustBeANonEmptyStringOrAnInteger() {
         assertThat(((RecordValidator.Document) check("id", "{\"id\":\"x y\"}")).key()).isEqualTo("p:x y");
         assertThat(((RecordValidator.Document) check("id", "{\"id\":-12}")).key()).isEqualTo("p:-12");
+        assertThat(((RecordValidator.Document) check("id", "{\"id\":\"p:7\"}")).key())
+                .as("an id that already has the prefix is the key itself").isEqualTo("p:7");
         assertThat(check("id", "{\"id\":\"\"}")).isEqualTo(new RecordValidator.Failure("f:3", null, "key field 'id' is empty"));
         assertThat(check("id", "{\"id\":1.5}")).isEqualTo(new RecordValidator.Failure("f:3", null,
                 "key field 'id' is a number (expected: a string or an integer)"));

@@ -169,6 +169,10 @@ public final class QueryRunner {
             reducerFields.add(f);
         }
         Map<List<String>, Accumulator[]> groups;
+        boolean countsOnly = request.reducers().stream().allMatch(r -> r.function().equals("COUNT"));
+        if (groupFields.size() == 1 && groupFields.getFirst().type() == FieldType.TAG && countsOnly) {
+            return tagCounts(s, query, groupFields.getFirst(), request.reducers().size());
+        }
         try {
             groups = s.search(query, new GroupManager(groupFields, reducerFields, request.reducers()));
         } catch (IOException e) {
@@ -181,6 +185,81 @@ public final class QueryRunner {
                 values.add(a.result());
             }
             out.add(new Group(e.getKey(), values));
+        }
+        return out;
+    }
+
+    /**
+     * Facet counts of one TAG field: per segment, a count per ordinal (no object per document),
+     * then one string per ordinal that occurred. Documents without the field form the null group.
+     */
+    private static List<Group> tagCounts(IndexSearcher s, Query query, FieldSpec field, int reducers) {
+        String dv = DocumentMapper.docValuesField(field.name());
+        Map<String, Long> totals = new java.util.concurrent.ConcurrentHashMap<>(); // segments may run in parallel
+        java.util.concurrent.atomic.AtomicLong missing = new java.util.concurrent.atomic.AtomicLong();
+        try {
+            s.search(query, new CollectorManager<Collector, Void>() {
+                @Override
+                public Collector newCollector() {
+                    return new Collector() {
+                        @Override
+                        public ScoreMode scoreMode() {
+                            return ScoreMode.COMPLETE_NO_SCORES;
+                        }
+
+                        @Override
+                        public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
+                            SortedSetDocValues values = DocValues.getSortedSet(context.reader(), dv);
+                            long valueCount = values.getValueCount();
+                            if (valueCount > Integer.MAX_VALUE - 8) {
+                                throw new IllegalStateException("too many distinct tags in one segment: " + valueCount);
+                            }
+                            int[] counts = new int[(int) valueCount];
+                            return new LeafCollector() {
+                                @Override
+                                public void setScorer(Scorable scorer) {
+                                }
+
+                                @Override
+                                public void collect(int doc) throws IOException {
+                                    if (!values.advanceExact(doc)) {
+                                        missing.incrementAndGet();
+                                        return;
+                                    }
+                                    for (int i = values.docValueCount(); i > 0; i--) {
+                                        counts[(int) values.nextOrd()]++;
+                                    }
+                                }
+
+                                @Override
+                                public void finish() throws IOException {
+                                    for (int ord = 0; ord < counts.length; ord++) {
+                                        if (counts[ord] > 0) {
+                                            totals.merge(values.lookupOrd(ord).utf8ToString(), (long) counts[ord], Long::sum);
+                                        }
+                                    }
+                                }
+                            };
+                        }
+                    };
+                }
+
+                @Override
+                public Void reduce(Collection<Collector> collectors) {
+                    return null;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<Group> out = new ArrayList<>(totals.size() + 1);
+        for (var e : new java.util.TreeMap<>(totals).entrySet()) {
+            out.add(new Group(java.util.Collections.singletonList(e.getKey()),
+                    java.util.Collections.nCopies(reducers, Long.toString(e.getValue()))));
+        }
+        if (missing.get() > 0) {
+            out.add(new Group(java.util.Collections.singletonList(null),
+                    java.util.Collections.nCopies(reducers, Long.toString(missing.get()))));
         }
         return out;
     }

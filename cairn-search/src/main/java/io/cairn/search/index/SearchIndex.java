@@ -34,6 +34,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -61,6 +62,11 @@ public final class SearchIndex implements Closeable {
     static final String COMMIT_DEFINITION = "cairn.definition";
     private static final int BUILD_PAGE = 1_000;
     private static final int DRAIN_MAX = 4_096;
+    /**
+     * For this long after a search, the indexer reopens the searcher itself when it runs out of
+     * batches, so the next search finds it fresh; during a pure ingest nobody pays for reopens.
+     */
+    private static final long EAGER_REFRESH_NANOS = 1_000_000_000L;
 
     /** Where an index is in its life. */
     public enum State {
@@ -94,6 +100,8 @@ public final class SearchIndex implements Closeable {
     private volatile long enqueuedLsn;
     private volatile long appliedLsn;
     private volatile long visibleLsn = -1;
+    /** When a search last asked for visibility; the indexer reopens eagerly while searches come. */
+    private volatile long lastSearchNanos = System.nanoTime() - EAGER_REFRESH_NANOS;
     private volatile State state;
     private volatile String failure;
     private volatile String lastIndexingFailure;
@@ -117,7 +125,9 @@ public final class SearchIndex implements Closeable {
         this.mapper = new DocumentMapper(definition);
         this.analyzer = new DocumentLanguageAnalyzer(definition.language());
         try {
-            this.directory = FSDirectory.open(path);
+            // Small segments flushed by frequent reopens (a search after each write) stay in memory
+            // until merged or committed: the NRT reopen then costs no file writes.
+            this.directory = new NRTCachingDirectory(FSDirectory.open(path), 8.0, 64.0);
             boolean reuse = false;
             if (reuseIfCurrentAt >= 0 && DirectoryReader.indexExists(directory)) {
                 Map<String, String> data = SegmentInfos.readLatestCommit(directory).getUserData();
@@ -193,6 +203,9 @@ public final class SearchIndex implements Closeable {
                 long lsn = batches.getLast().lsn();
                 batches.clear();
                 appliedLsn = lsn;
+                if (queue.isEmpty() && System.nanoTime() - lastSearchNanos < EAGER_REFRESH_NANOS) {
+                    refreshTo(lsn); // searches are arriving: reopen now, off their path
+                }
                 synchronized (progress) {
                     progress.notifyAll();
                 }
@@ -390,20 +403,26 @@ public final class SearchIndex implements Closeable {
             if (state == State.FAILED) {
                 throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
             }
+            lastSearchNanos = System.nanoTime();
             if (visibleLsn < target) {
-                synchronized (refreshLock) {
-                    if (visibleLsn < target) {
-                        long applied = appliedLsn;
-                        searchers.maybeRefreshBlocking();
-                        visibleLsn = applied;
-                    }
-                }
+                refreshTo(target);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InvalidRequestException("interrupted while waiting for the index");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reopens the searcher unless one opened after {@code lsn} was applied is already there. */
+    private void refreshTo(long lsn) throws IOException {
+        synchronized (refreshLock) {
+            if (visibleLsn < lsn) {
+                long applied = appliedLsn;
+                searchers.maybeRefreshBlocking();
+                visibleLsn = applied;
+            }
         }
     }
 
