@@ -1,5 +1,6 @@
 package io.cairn.search;
 
+import io.cairn.common.LatencyHistogram;
 import io.cairn.search.schema.IndexDefinition;
 
 /**
@@ -9,7 +10,12 @@ import io.cairn.search.schema.IndexDefinition;
  * @param percentIndexed how far that build is (1 when done)
  * @param indexingFailures documents not indexed because a value had the wrong type
  * @param backlog change-stream batches received and not yet applied
+ * @param applyLatency applying a group of change-stream batches to the index writer
+ * @param refreshLatency reopening the searcher to see applied changes (the NRT flush)
+ * @param mergeLatency each segment merge; {@code mergeBytesRead}/{@code Written} their input and output
  */
 public record IndexInfo(IndexDefinition definition, long numDocs, long maxDoc, boolean indexing, double percentIndexed,
-        long indexingFailures, String lastIndexingFailure, long backlog, long diskBytes, String state, int cursors) {
+        long indexingFailures, String lastIndexingFailure, long backlog, long diskBytes, String state, int cursors,
+        LatencyHistogram applyLatency, LatencyHistogram refreshLatency, LatencyHistogram mergeLatency,
+        long mergeBytesRead, long mergeBytesWritten) {
 }

@@ -276,6 +276,11 @@ public final class SearchService implements Closeable {
         last.join();
     }
 
+    /** Forgets every index's timings (CONFIG RESETSTAT). */
+    public void resetStats() {
+        indexes.values().forEach(SearchIndex::resetStats);
+    }
+
     /** {@code FT._LIST}. */
     public List<String> list() {
         return indexes.keySet().stream().sorted().toList();
@@ -291,7 +296,8 @@ public final class SearchService implements Closeable {
         int open = (int) cursors.values().stream().filter(c -> c.index == idx).count();
         return new IndexInfo(idx.definition(), stats.numDocs, stats.maxDoc, idx.state() == SearchIndex.State.BUILDING,
                 idx.percentIndexed(), idx.indexingFailures(), idx.lastIndexingFailure(), idx.backlog(), idx.diskBytes(),
-                idx.state().name().toLowerCase(java.util.Locale.ROOT), open);
+                idx.state().name().toLowerCase(java.util.Locale.ROOT), open, idx.applyLatency(), idx.refreshLatency(),
+                idx.mergeLatency(), idx.mergeBytesRead(), idx.mergeBytesWritten());
     }
 
     // ------------------------------------------------------------------ searching

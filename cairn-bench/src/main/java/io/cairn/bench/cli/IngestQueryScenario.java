@@ -36,6 +36,7 @@ final class IngestQueryScenario {
         o.declare("ingest-connections", "8", "connections (threads) loading articles");
         o.declare("batch", "100", "articles per batch: one pipeline of JSON.SET, one transaction, one round of adds");
         o.declare("query-clients", "4", "clients in the query phase");
+        o.declare("phase-seconds", "60", "longest a query phase runs; it stops early with the operations done so far");
         return o;
     }
 
@@ -45,6 +46,7 @@ final class IngestQueryScenario {
         int connections = (int) o.number("ingest-connections", 1, 1024);
         int batch = (int) o.number("batch", 1, 100_000);
         int clients = (int) o.number("query-clients", 1, 1024);
+        double phaseSeconds = o.decimal("phase-seconds", 1);
         int queries = (int) Math.min(bench.operations(), 10_000_000);
         List<Language> languages = o.string("languages").equals("all") ? List.of(Language.values())
                 : o.list("languages").stream().map(Language::ofCode).toList();
@@ -68,25 +70,34 @@ final class IngestQueryScenario {
             String workload = "articles-" + shape.cliName();
             for (Systems system : bench.systems()) {
                 try (Peer peer = bench.start(system, d, false)) {
-                    measure(bench, SearchBench.cairn(peer), d, shape, workload, all, ops, connections, batch, clients);
+                    measure(bench, SearchBench.cairn(peer), d, shape, workload, all, ops, connections, batch, clients,
+                            phaseSeconds);
                 }
             }
             for (String r : references) {
                 bench.status("starting " + r + " (" + d.label() + ")");
                 try (var sys = r.equals("postgres") ? SearchBench.postgres(d) : SearchBench.lucene()) {
                     bench.setting(r + ".version", sys.version());
-                    measure(bench, sys, d, shape, workload, all, ops, connections, batch, clients);
+                    measure(bench, sys, d, shape, workload, all, ops, connections, batch, clients, phaseSeconds);
                 }
             }
         }
     }
 
     private static void measure(BenchRun bench, io.cairn.bench.search.SearchSystem sys, Durability d, Shape shape,
-            String workload, List<Article> all, List<SearchBench.Op> ops, int connections, int batch, int clients)
-            throws IOException, InterruptedException {
+            String workload, List<Article> all, List<SearchBench.Op> ops, int connections, int batch, int clients,
+            double phaseSeconds) throws IOException, InterruptedException {
         sys.create(shape);
         long memoryBefore = sys.memoryBytes();
+        sys.resetInternalStats();
         Phase ingest = SearchBench.ingest(sys, all, connections, batch);
+        List<OpStats> internal = sys.internalLatencies();
+        sys.internalFigures().forEach((k, v) -> bench.setting(sys.label() + "." + workload + "." + k, v));
+        if (!internal.isEmpty()) {
+            List<OpStats> rows = new java.util.ArrayList<>(ingest.stats());
+            rows.addAll(internal);
+            ingest = new Phase(ingest.seconds(), ingest.operations(), ingest.perSecond(), rows, ingest.errors());
+        }
         long disk = sys.diskBytes();
         long memoryAfter = sys.memoryBytes();
         long memory = memoryBefore < 0 || memoryAfter < 0 ? -1 : memoryAfter - memoryBefore;
@@ -97,11 +108,15 @@ final class IngestQueryScenario {
                 memory < 0 ? "unknown" : String.format(Locale.ROOT, "%.0f", (double) memory / all.size()));
         bench.status(String.format(Locale.ROOT, "%-8s %-14s ingest %,10.0f articles/s   disk %,d B/article   memory %,d B/article",
                 sys.label(), workload, ingest.perSecond(), disk / all.size(), memory / all.size()));
+        for (OpStats s : internal) {
+            bench.status(String.format(Locale.ROOT, "%-8s %-14s %-6s %-11s p50 %,9.0f us   p99 %,9.0f us   (%,d)",
+                    sys.label(), workload, "inside", s.operation(), s.p50Micros(), s.p99Micros(), s.count()));
+        }
         // First the searches alone from one client (the latency of a search), then the whole mix
         // with writes from several (what a search costs while the index changes).
-        Phase search = SearchBench.query(sys, all, SearchBench.searchesOnly(ops), 1);
+        Phase search = SearchBench.query(sys, all, SearchBench.searchesOnly(ops), 1, phaseSeconds);
         record(bench, sys.label(), d, workload, "search", 1, search);
-        Phase query = SearchBench.query(sys, all, ops, clients);
+        Phase query = SearchBench.query(sys, all, ops, clients, phaseSeconds);
         record(bench, sys.label(), d, workload, "mixed", clients, query);
         for (Phase p : List.of(search, query)) {
             for (OpStats s : p.stats()) {

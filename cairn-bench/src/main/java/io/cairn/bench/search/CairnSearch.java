@@ -5,9 +5,13 @@ import io.cairn.bench.corpus.ArticleJson;
 import io.cairn.bench.corpus.Shape;
 import io.cairn.bench.peer.Peer;
 import io.cairn.bench.peer.ProcessPeer;
+import io.cairn.bench.report.OpStats;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Cairn over RESP: articles as JSON documents under {@code article:}, one FT index over them.
@@ -136,6 +140,54 @@ final class CairnSearch implements SearchSystem {
                 throw new IOException("cairn: the index holds " + n + " articles, " + articles + " were written");
             }
         }
+    }
+
+    @Override
+    public void resetInternalStats() throws IOException {
+        try (RespClient c = RespClient.connect(peer.address())) {
+            c.call("CONFIG", "RESETSTAT");
+        }
+    }
+
+    @Override
+    public List<OpStats> internalLatencies() throws IOException {
+        Map<String, Long> info = new HashMap<>();
+        try (RespClient c = RespClient.connect(peer.address())) {
+            String text = new String((byte[]) c.call("INFO", "persistence"), StandardCharsets.UTF_8);
+            for (String line : text.split("\r\n")) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(colon + 1).matches("-?\\d+")) {
+                    info.put(line.substring(0, colon), Long.parseLong(line.substring(colon + 1)));
+                }
+            }
+            List<?> ft = (List<?>) c.call("FT.INFO", INDEX);
+            for (int i = 0; i + 1 < ft.size(); i += 2) {
+                if (ft.get(i + 1) instanceof Long v) {
+                    info.put(new String((byte[]) ft.get(i), StandardCharsets.UTF_8), v);
+                }
+            }
+        }
+        List<OpStats> out = new ArrayList<>();
+        for (String[] n : new String[][] {{"wal_write", "log-write"}, {"wal_fsync", "log-fsync"},
+                {"index_apply", "index-apply"}, {"index_refresh", "index-flush"}, {"index_merge", "index-merge"}}) {
+            Long count = info.get(n[0] + "_count");
+            if (count == null || count == 0) {
+                continue;
+            }
+            out.add(new OpStats(n[1], count, 0, info.get(n[0] + "_mean_usec"), info.get(n[0] + "_p50_usec"),
+                    info.get(n[0] + "_p95_usec"), info.get(n[0] + "_p99_usec"), info.get(n[0] + "_p999_usec"),
+                    info.get(n[0] + "_max_usec")));
+        }
+        lastFigures = Map.of("index_merge_read_bytes", String.valueOf(info.getOrDefault("index_merge_read_bytes", 0L)),
+                "index_merge_written_bytes", String.valueOf(info.getOrDefault("index_merge_written_bytes", 0L)));
+        return out;
+    }
+
+    private Map<String, String> lastFigures = Map.of();
+
+    @Override
+    public Map<String, String> internalFigures() {
+        return lastFigures;
     }
 
     @Override

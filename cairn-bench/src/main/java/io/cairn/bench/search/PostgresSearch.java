@@ -39,11 +39,16 @@ final class PostgresSearch implements SearchSystem {
     private final String version;
     private Shape shape;
 
+    /** Stops the cluster and removes its directory if the bench is killed before {@link #close}. */
+    private final Thread shutdownHook;
+
     private PostgresSearch(Path dir, Process process, String url, String version) {
         this.dir = dir;
         this.process = process;
         this.url = url;
         this.version = version;
+        this.shutdownHook = new Thread(this::stop, "postgres-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** The directory of PostgreSQL 15's programs, or null when it is not installed. */
@@ -331,6 +336,15 @@ final class PostgresSearch implements SearchSystem {
 
     @Override
     public void close() throws IOException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook runs stop()
+        }
+        stop();
+    }
+
+    private void stop() {
         process.destroy(); // SIGTERM: a smart shutdown once the sessions are closed
         try {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
@@ -344,6 +358,8 @@ final class PostgresSearch implements SearchSystem {
             for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            System.err.println("bench: could not remove " + dir + ": " + e.getMessage());
         }
     }
 }

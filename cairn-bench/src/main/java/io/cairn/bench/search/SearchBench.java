@@ -158,9 +158,14 @@ public final class SearchBench {
         return new Phase(seconds, all.size(), all.size() / seconds, List.of(stats("insert-batch", h, 0)), errors);
     }
 
-    /** Runs the operations from {@code clients} threads, each taking the next one. */
-    public static Phase query(SearchSystem sys, List<Article> all, List<Op> ops, int clients)
+    /**
+     * Runs the operations from {@code clients} threads, each taking the next one, until they are
+     * done or {@code maxSeconds} passed (then the operations done so far are the result).
+     */
+    public static Phase query(SearchSystem sys, List<Article> all, List<Op> ops, int clients, double maxSeconds)
             throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + (long) (maxSeconds * 1e9);
+        AtomicInteger done = new AtomicInteger();
         Map<String, Recorder> recorders = new ConcurrentHashMap<>();
         Map<String, AtomicLong> errorCounts = new ConcurrentHashMap<>();
         Map<String, Long> samples = new ConcurrentHashMap<>();
@@ -170,7 +175,8 @@ public final class SearchBench {
         for (int c = 0; c < clients; c++) {
             threads.add(Thread.ofPlatform().name("query-" + c).start(() -> {
                 try (SearchSystem.Session s = sys.session()) {
-                    for (int i = next.getAndIncrement(); i < ops.size(); i = next.getAndIncrement()) {
+                    for (int i = next.getAndIncrement(); i < ops.size() && System.nanoTime() - deadline < 0;
+                            i = next.getAndIncrement()) {
                         Op op = ops.get(i);
                         String kind = switch (op) {
                             case Search q -> q.query().kind();
@@ -192,6 +198,7 @@ public final class SearchBench {
                         }
                         recorders.computeIfAbsent(kind, k -> new Recorder(3))
                                 .recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
+                        done.incrementAndGet();
                     }
                 } catch (IOException e) {
                     samples.merge("session: " + e.getMessage(), 1L, Long::sum);
@@ -210,7 +217,7 @@ public final class SearchBench {
                 byKind.put(kind, stats(kind, r.getIntervalHistogram(), e == null ? 0 : e.get()));
             }
         }
-        return new Phase(seconds, ops.size(), ops.size() / seconds, List.copyOf(byKind.values()), Map.copyOf(samples));
+        return new Phase(seconds, done.get(), done.get() / seconds, List.copyOf(byKind.values()), Map.copyOf(samples));
     }
 
     private static OpStats stats(String op, Histogram h, long errors) {

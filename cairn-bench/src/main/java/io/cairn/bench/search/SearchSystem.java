@@ -34,6 +34,24 @@ public interface SearchSystem extends AutoCloseable {
      */
     long memoryBytes() throws IOException;
 
+    /** Forgets the system's own timings before a phase (Cairn: CONFIG RESETSTAT). */
+    default void resetInternalStats() throws IOException {
+    }
+
+    /**
+     * The system's own timings since {@link #resetInternalStats}, as rows beside the client's: for
+     * Cairn the log's writes and fsyncs, the index's applies, reopens (flushes) and merges. Empty
+     * when the system reports none.
+     */
+    default List<io.cairn.bench.report.OpStats> internalLatencies() throws IOException {
+        return List.of();
+    }
+
+    /** Other figures of the system worth recording (merge bytes, ...), by name. */
+    default java.util.Map<String, String> internalFigures() throws IOException {
+        return java.util.Map.of();
+    }
+
     @Override
     void close() throws IOException;
 

@@ -121,6 +121,24 @@ class SearchJedisTest {
     }
 
     @Test
+    void timingsOfTheLogAndTheIndexAreReportedAndResetByConfigResetstat() {
+        assertThat(jedis.ftSearch("books", "wizard").getTotalResults()).isEqualTo(1); // the index reopened at least once
+        Map<String, Object> info = jedis.ftInfo("books");
+        assertThat((Long) info.get("index_apply_count")).isPositive();
+        assertThat((Long) info.get("index_apply_p99_usec")).isGreaterThanOrEqualTo((Long) info.get("index_apply_p50_usec"));
+        assertThat((Long) info.get("index_refresh_count")).isPositive();
+        assertThat(persistence()).containsPattern("wal_fsync_count:[1-9]").contains("wal_write_p99_usec:");
+        jedis.sendCommand(redis.clients.jedis.Protocol.Command.CONFIG, "RESETSTAT");
+        assertThat(persistence()).contains("wal_fsync_count:0\r\n").contains("wal_write_count:0\r\n");
+        assertThat(jedis.ftInfo("books").get("index_apply_count")).isEqualTo(0L);
+    }
+
+    private String persistence() {
+        return new String((byte[]) jedis.sendCommand(redis.clients.jedis.Protocol.Command.INFO, "persistence"),
+                java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
     void infoListAndDrop() {
         Map<String, Object> info = jedis.ftInfo("books");
         assertThat(info.get("index_name")).isEqualTo("books");

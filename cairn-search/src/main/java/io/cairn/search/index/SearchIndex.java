@@ -1,6 +1,7 @@
 package io.cairn.search.index;
 
 import io.cairn.common.InvalidRequestException;
+import io.cairn.common.LatencyHistogram;
 import io.cairn.document.codec.DocumentDecoder;
 import io.cairn.document.json.JsonValue;
 import io.cairn.search.analysis.DocumentLanguageAnalyzer;
@@ -96,6 +97,11 @@ public final class SearchIndex implements Closeable {
     private final Object progress = new Object();
     private final Object refreshLock = new Object();
     private final AtomicLong failures = new AtomicLong();
+    private final LatencyHistogram applyLatency = new LatencyHistogram();
+    private final LatencyHistogram refreshLatency = new LatencyHistogram();
+    private final LatencyHistogram mergeLatency = new LatencyHistogram();
+    private final AtomicLong mergeBytesRead = new AtomicLong();
+    private final AtomicLong mergeBytesWritten = new AtomicLong();
     private final boolean build;
     private volatile long enqueuedLsn;
     private volatile long appliedLsn;
@@ -135,6 +141,7 @@ public final class SearchIndex implements Closeable {
                         && definitionText.equals(data.get(COMMIT_DEFINITION));
             }
             IndexWriterConfig config = new IndexWriterConfig(analyzer)
+                    .setMergeScheduler(new TimedMergeScheduler(mergeLatency, mergeBytesRead, mergeBytesWritten))
                     .setOpenMode(reuse ? IndexWriterConfig.OpenMode.CREATE_OR_APPEND : IndexWriterConfig.OpenMode.CREATE)
                     .setRAMBufferSizeMB(64);
             this.writer = new IndexWriter(directory, config);
@@ -199,7 +206,9 @@ public final class SearchIndex implements Closeable {
                 }
                 batches.add(first);
                 queue.drainTo(batches, DRAIN_MAX);
+                long t0 = System.nanoTime();
                 apply(batches);
+                applyLatency.recordSince(t0);
                 long lsn = batches.getLast().lsn();
                 batches.clear();
                 appliedLsn = lsn;
@@ -420,7 +429,9 @@ public final class SearchIndex implements Closeable {
         synchronized (refreshLock) {
             if (visibleLsn < lsn) {
                 long applied = appliedLsn;
+                long t0 = System.nanoTime();
                 searchers.maybeRefreshBlocking();
+                refreshLatency.recordSince(t0);
                 visibleLsn = applied;
             }
         }
@@ -489,6 +500,39 @@ public final class SearchIndex implements Closeable {
         }
         long total = buildTotal;
         return total == 0 ? 0.0 : Math.min(0.99, (double) buildDone / total);
+    }
+
+    /** Time to apply one drained group of batches to the writer (analysis, and Lucene's own RAM flushes). */
+    public LatencyHistogram applyLatency() {
+        return applyLatency;
+    }
+
+    /** Time to reopen the searcher so it sees applied changes (an NRT flush of the new segment). */
+    public LatencyHistogram refreshLatency() {
+        return refreshLatency;
+    }
+
+    /** Time of each segment merge. */
+    public LatencyHistogram mergeLatency() {
+        return mergeLatency;
+    }
+
+    /** Bytes merges read (the merged segments) and wrote (the new ones), since open or reset. */
+    public long mergeBytesRead() {
+        return mergeBytesRead.get();
+    }
+
+    public long mergeBytesWritten() {
+        return mergeBytesWritten.get();
+    }
+
+    /** Forgets the timings (CONFIG RESETSTAT). */
+    public void resetStats() {
+        applyLatency.reset();
+        refreshLatency.reset();
+        mergeLatency.reset();
+        mergeBytesRead.set(0);
+        mergeBytesWritten.set(0);
     }
 
     /** Batches received and not yet applied. */

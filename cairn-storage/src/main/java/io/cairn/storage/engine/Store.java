@@ -2,6 +2,7 @@ package io.cairn.storage.engine;
 
 import io.cairn.common.CairnException;
 import io.cairn.common.Clock;
+import io.cairn.common.LatencyHistogram;
 import io.cairn.common.StorageIOException;
 import io.cairn.common.StoreClosedException;
 import io.cairn.storage.index.View;
@@ -466,6 +467,19 @@ public final class Store implements AutoCloseable {
 
     public RecoveryStats recoveryStats() {
         return recovery;
+    }
+
+    /**
+     * Latency of the log's group writes and of its fsyncs, in microseconds, since open or the last
+     * {@link LatencyHistogram#reset}; null without a log ({@code wal=none}).
+     */
+    public LatencyHistogram walWriteLatency() {
+        return wal == null ? null : wal.writeLatency();
+    }
+
+    /** Latency of the log's fsyncs ({@code fsync} mode); null without a log. */
+    public LatencyHistogram walSyncLatency() {
+        return wal == null ? null : wal.syncLatency();
     }
 
     public StoreStats stats() {

@@ -2,6 +2,7 @@ package io.cairn.storage.wal;
 
 import io.cairn.common.Checks;
 import io.cairn.common.Checksums;
+import io.cairn.common.LatencyHistogram;
 import io.cairn.common.StorageIOException;
 import io.cairn.common.StoreClosedException;
 import io.cairn.storage.io.FileHandle;
@@ -66,6 +67,8 @@ public final class WalWriter implements AutoCloseable {
     private final AtomicLong syncs = new AtomicLong();
     private final AtomicLong groups = new AtomicLong();
     private final AtomicLong syncNanosTotal = new AtomicLong();
+    private final LatencyHistogram writeLatency = new LatencyHistogram();
+    private final LatencyHistogram syncLatency = new LatencyHistogram();
     private final Thread writer;
     private static final int GATHER_MIN_GROUP = 4;
     private static final long MAX_GATHER_NANOS = 200_000;
@@ -216,6 +219,16 @@ public final class WalWriter implements AutoCloseable {
         return groups.get();
     }
 
+    /** How long each group's write to the segment took (the write call, not the fsync). */
+    public LatencyHistogram writeLatency() {
+        return writeLatency;
+    }
+
+    /** How long each fsync took ({@code fsync} mode only). */
+    public LatencyHistogram syncLatency() {
+        return syncLatency;
+    }
+
     public long syncNanosTotal() {
         return syncNanosTotal.get();
     }
@@ -267,12 +280,15 @@ public final class WalWriter implements AutoCloseable {
                 }
                 batch.flip();
                 int n = batch.remaining();
+                long w0 = System.nanoTime();
                 segment.writeFully(batch);
+                writeLatency.recordSince(w0);
                 segmentSize += n;
                 if (mode == WalMode.FSYNC) {
                     long t0 = System.nanoTime();
                     segment.sync();
                     lastSyncNanos = System.nanoTime() - t0;
+                    syncLatency.record(lastSyncNanos / 1_000);
                     syncNanosTotal.addAndGet(lastSyncNanos);
                     syncs.incrementAndGet();
                 }

@@ -83,7 +83,7 @@ final class SearchReplies {
             }
             attributes.add(RespValue.array(a));
         }
-        return RespValue.array(List.of(
+        List<RespValue> out = new ArrayList<>(List.of(
                 RespValue.bulk("index_name"), RespValue.bulk(d.name()),
                 RespValue.bulk("index_options"), RespValue.array(List.of()),
                 RespValue.bulk("index_definition"), RespValue.array(def),
@@ -100,6 +100,28 @@ final class SearchReplies {
                 RespValue.bulk("disk_bytes"), RespValue.integer(i.diskBytes()),
                 RespValue.bulk("cursor_stats"), RespValue.array(List.of(
                         RespValue.bulk("index_total"), RespValue.integer(i.cursors())))));
+        latency(out, "index_apply", i.applyLatency());
+        latency(out, "index_refresh", i.refreshLatency());
+        latency(out, "index_merge", i.mergeLatency());
+        out.add(RespValue.bulk("index_merge_read_bytes"));
+        out.add(RespValue.integer(i.mergeBytesRead()));
+        out.add(RespValue.bulk("index_merge_written_bytes"));
+        out.add(RespValue.integer(i.mergeBytesWritten()));
+        return RespValue.array(out);
+    }
+
+    /** Cairn's timings: {@code <name>_count}, {@code _mean_usec}, {@code _p50/95/99/999_usec}, {@code _max_usec}. */
+    private static void latency(List<RespValue> out, String name, io.cairn.common.LatencyHistogram h) {
+        out.add(RespValue.bulk(name + "_count"));
+        out.add(RespValue.integer(h.count()));
+        out.add(RespValue.bulk(name + "_mean_usec"));
+        out.add(RespValue.integer(Math.round(h.meanMicros())));
+        for (double p : new double[] {50, 95, 99, 99.9}) {
+            out.add(RespValue.bulk(name + "_p" + (p == 99.9 ? "999" : Integer.toString((int) p)) + "_usec"));
+            out.add(RespValue.integer(h.percentileMicros(p)));
+        }
+        out.add(RespValue.bulk(name + "_max_usec"));
+        out.add(RespValue.integer(h.maxMicros()));
     }
 
     static RespValue check(CheckReport c) {

@@ -139,6 +139,22 @@ final class Info {
                 .line("recovery_truncated_tail", r.truncated() == null ? "none" : r.truncated())
                 .line("recovery_ms", r.totalMillis())
                 .line("recovery_keys_per_sec", Math.round(r.keysPerSecond()));
+        latency(sb, "wal_write", s.store().walWriteLatency());
+        latency(sb, "wal_fsync", s.store().walSyncLatency());
+    }
+
+    /** {@code <name>_count}, {@code _mean_usec}, {@code _p50/95/99/999_usec}, {@code _max_usec}. */
+    private static void latency(StringBuilder sb, String name, io.cairn.common.LatencyHistogram h) {
+        if (h == null) {
+            return;
+        }
+        line(sb, name + "_count", h.count())
+                .line(name + "_mean_usec", Math.round(h.meanMicros()))
+                .line(name + "_p50_usec", h.percentileMicros(50))
+                .line(name + "_p95_usec", h.percentileMicros(95))
+                .line(name + "_p99_usec", h.percentileMicros(99))
+                .line(name + "_p999_usec", h.percentileMicros(99.9))
+                .line(name + "_max_usec", h.maxMicros());
     }
 
     private static void stats(ServerContext s, StoreStats st, StringBuilder sb) {

@@ -39,6 +39,11 @@ public final class ServerCommands {
         r.server("config|set", ServerCommands::configSet);
         r.server("config|resetstat", c -> {
             c.server().stats().reset();
+            if (c.server().store().walWriteLatency() != null) {
+                c.server().store().walWriteLatency().reset();
+                c.server().store().walSyncLatency().reset();
+            }
+            c.server().search().resetStats();
             return RespValue.OK;
         });
         r.data("dbsize", (t, c) -> RespValue.integer(t.size()));
