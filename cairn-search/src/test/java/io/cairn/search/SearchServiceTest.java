@@ -177,6 +177,27 @@ class SearchServiceTest {
     }
 
     @Test
+    void aFlushallInsideABatchEmptiesOnlyWhatCameBeforeIt() {
+        for (int i = 0; i < 50; i++) {
+            f.json("doc:old" + i, "{\"title\":\"old\"}");
+        }
+        f.store.execute(t -> {
+            t.setDocument(SearchFixture.b("doc:a"), io.cairn.document.codec.DocumentEncoder.encode(
+                    io.cairn.document.json.JsonParser.parse("{\"title\":\"before\"}")));
+            t.clear();
+            for (int i = 0; i < 20; i++) { // keys that land on every indexer thread
+                t.setDocument(SearchFixture.b("doc:new" + i), io.cairn.document.codec.DocumentEncoder.encode(
+                        io.cairn.document.json.JsonParser.parse("{\"title\":\"after\"}")));
+            }
+            return null;
+        }).durable().join();
+        assertThat(f.keys("idx", "old")).isEmpty();
+        assertThat(f.keys("idx", "before")).isEmpty();
+        assertThat(f.search("idx", "after", "LIMIT", "0", "0").total()).isEqualTo(20);
+        assertThat(f.search.check("idx").consistent()).isTrue();
+    }
+
+    @Test
     void valuesOfTheWrongTypeFailTheDocumentAndAreCounted() {
         f.json("doc:ok", "{\"title\":\"fine\",\"year\":2001}");
         f.json("doc:bad", "{\"title\":\"fine\",\"year\":\"two thousand\"}");

@@ -23,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,15 +40,18 @@ import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * One index: a Lucene index in its own directory, kept in step with the store by an indexer thread
- * that applies the change stream's batches in LSN order.
+ * One index: a Lucene index in its own directory, kept in step with the store by indexer threads
+ * (one per core, at most {@value #MAX_PARTITIONS}) that apply the change stream's batches: keys are
+ * spread over the threads by hash, so each key's changes are applied in LSN order while different
+ * keys are analysed in parallel, and a FLUSHALL is a barrier every thread reaches before the index
+ * is emptied.
  *
  * <h2>Visibility</h2>
  * The change listener hands every batch touching the index's prefixes to {@link #offer} on the
  * committing thread, under the store's lock, before the write is acknowledged; {@link #offer}
- * records the batch's LSN as {@code enqueuedLsn}. A search first reads {@code enqueuedLsn}, waits
- * until the indexer has applied that far ({@code appliedLsn}), and reopens the searcher if it was
- * opened before that point. So a search sees every write acknowledged before it was received.
+ * records the batch's LSN per thread it went to and as {@code enqueuedLsn}. A search reads
+ * {@code enqueuedLsn} and then each thread's last queued LSN, waits until every thread applied that
+ * far, and reopens the searcher if it was opened before that point. So a search sees every write acknowledged before it was received.
  * While the index is being built over existing keys ({@link State#BUILDING}) searches do not wait:
  * they see what is indexed so far, and {@code FT.INFO} says so, as in RediSearch.
  *
@@ -63,6 +67,10 @@ public final class SearchIndex implements Closeable {
     static final String COMMIT_DEFINITION = "cairn.definition";
     private static final int BUILD_PAGE = 1_000;
     private static final int DRAIN_MAX = 4_096;
+    /** Indexer threads per index, at most: one per core up to this. */
+    private static final int MAX_PARTITIONS = 4;
+    /** How long a partition waits at a FLUSHALL for the others before the index fails. */
+    private static final long BARRIER_SECONDS = 300;
     /**
      * For this long after a search, the indexer reopens the searcher itself when it runs out of
      * batches, so the next search finds it fresh; during a pure ingest nobody pays for reopens.
@@ -80,7 +88,24 @@ public final class SearchIndex implements Closeable {
         CLOSED
     }
 
-    private record Batch(long lsn, List<Mutation> mutations) {
+    /**
+     * Mutations of one committed batch for one partition; with {@code clear} set, the batch is a
+     * FLUSHALL, which every partition reaches before one of them empties the index.
+     */
+    private record Batch(long lsn, List<Mutation> mutations, CyclicBarrier clear) {
+    }
+
+    /**
+     * One indexer thread and its queue. Keys are spread over partitions by hash, so one key's
+     * changes stay in log order on one thread while different keys are analysed in parallel.
+     */
+    private final class Partition {
+        final LinkedBlockingQueue<Batch> queue = new LinkedBlockingQueue<>();
+        /** The last LSN offered to this partition (written under the store's lock). */
+        volatile long enqueued;
+        /** The last LSN this partition applied. */
+        volatile long applied;
+        Thread thread;
     }
 
     private final IndexDefinition definition;
@@ -92,8 +117,8 @@ public final class SearchIndex implements Closeable {
     private final Directory directory;
     private final IndexWriter writer;
     private final SearcherManager searchers;
-    private final LinkedBlockingQueue<Batch> queue = new LinkedBlockingQueue<>();
-    private final Thread indexer;
+    private final Partition[] partitions;
+    private final java.util.concurrent.CountDownLatch built = new java.util.concurrent.CountDownLatch(1);
     private final Object progress = new Object();
     private final Object refreshLock = new Object();
     private final AtomicLong failures = new AtomicLong();
@@ -104,7 +129,6 @@ public final class SearchIndex implements Closeable {
     private final AtomicLong mergeBytesWritten = new AtomicLong();
     private final boolean build;
     private volatile long enqueuedLsn;
-    private volatile long appliedLsn;
     private volatile long visibleLsn = -1;
     /** When a search last asked for visibility; the indexer reopens eagerly while searches come. */
     private volatile long lastSearchNanos = System.nanoTime() - EAGER_REFRESH_NANOS;
@@ -114,7 +138,8 @@ public final class SearchIndex implements Closeable {
     private volatile long buildTotal;
     private volatile long buildDone;
     private volatile boolean stopping;
-    private long skipUpTo = -1;
+    /** The LSN of the view the build read; batches up to it are already indexed. Set before {@code built} opens. */
+    private volatile long skipUpTo = -1;
 
     /**
      * Opens (or creates) the index at {@code path}. With {@code reuseIfCurrentAt} ≥ 0 an existing
@@ -155,12 +180,21 @@ public final class SearchIndex implements Closeable {
             throw new UncheckedIOException("opening index " + definition.name() + " at " + path, e);
         }
         this.state = build ? State.BUILDING : State.READY;
-        this.indexer = Thread.ofPlatform().daemon().name("cairn-indexer-" + definition.name()).unstarted(this::run);
+        this.partitions = new Partition[Math.max(1, Math.min(MAX_PARTITIONS, Runtime.getRuntime().availableProcessors()))];
+        for (int i = 0; i < partitions.length; i++) {
+            Partition part = new Partition();
+            int id = i;
+            part.thread = Thread.ofPlatform().daemon().name("cairn-indexer-" + definition.name() + "-" + i)
+                    .unstarted(() -> run(part, id == 0));
+            partitions[i] = part;
+        }
     }
 
-    /** Starts the indexer thread (which first builds, when the index needs it). */
+    /** Starts the indexer threads (the first builds, when the index needs it, and the others wait). */
     public void start() {
-        indexer.start();
+        for (Partition part : partitions) {
+            part.thread.start();
+        }
     }
 
     public IndexDefinition definition() {
@@ -182,38 +216,87 @@ public final class SearchIndex implements Closeable {
      * copy). Called on the committing thread under the store's lock; never blocks.
      */
     public void offer(long lsn, List<Mutation> mutations) {
-        queue.add(new Batch(lsn, mutations));
+        int n = partitions.length;
+        List<List<Mutation>> split = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            split.add(null);
+        }
+        for (Mutation m : mutations) {
+            if (m instanceof Mutation.Clear) {
+                flush(lsn, split);
+                CyclicBarrier barrier = new CyclicBarrier(n, this::clearAll);
+                for (Partition part : partitions) {
+                    part.queue.add(new Batch(lsn, List.of(), barrier));
+                    part.enqueued = lsn;
+                }
+                continue;
+            }
+            int p = n == 1 ? 0 : Math.floorMod(java.util.Arrays.hashCode(m.key()), n);
+            if (split.get(p) == null) {
+                split.set(p, new ArrayList<>());
+            }
+            split.get(p).add(m);
+        }
+        flush(lsn, split);
         enqueuedLsn = lsn;
     }
 
-    private void run() {
-        try {
-            if (build) {
-                buildFromStore();
+    private void flush(long lsn, List<List<Mutation>> split) {
+        for (int p = 0; p < split.size(); p++) {
+            if (split.get(p) != null) {
+                partitions[p].queue.add(new Batch(lsn, split.get(p), null));
+                partitions[p].enqueued = lsn;
+                split.set(p, null);
             }
-            state = State.READY;
-            synchronized (progress) {
-                progress.notifyAll();
+        }
+    }
+
+    /** The barrier action of a FLUSHALL: every partition has applied everything before it. */
+    private void clearAll() {
+        try {
+            writer.deleteAll();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void run(Partition part, boolean builder) {
+        try {
+            if (builder) {
+                try {
+                    if (build) {
+                        buildFromStore();
+                    }
+                } finally {
+                    built.countDown();
+                }
+                state = State.READY;
+                synchronized (progress) {
+                    progress.notifyAll();
+                }
+            } else {
+                built.await();
             }
             List<Batch> batches = new ArrayList<>();
             while (true) {
-                Batch first = queue.poll(50, TimeUnit.MILLISECONDS);
+                Batch first = part.queue.poll(50, TimeUnit.MILLISECONDS);
                 if (first == null) {
-                    if (stopping) {
+                    if (stopping || state == State.FAILED) {
                         break;
                     }
                     continue;
                 }
                 batches.add(first);
-                queue.drainTo(batches, DRAIN_MAX);
+                part.queue.drainTo(batches, DRAIN_MAX);
                 long t0 = System.nanoTime();
-                apply(batches);
+                apply(part, batches);
                 applyLatency.recordSince(t0);
-                long lsn = batches.getLast().lsn();
                 batches.clear();
-                appliedLsn = lsn;
-                if (queue.isEmpty() && System.nanoTime() - lastSearchNanos < EAGER_REFRESH_NANOS) {
-                    refreshTo(lsn); // searches are arriving: reopen now, off their path
+                if (part.queue.isEmpty() && System.nanoTime() - lastSearchNanos < EAGER_REFRESH_NANOS) {
+                    long target = enqueuedLsn;
+                    if (caughtUp(snapshotEnqueued())) {
+                        refreshTo(target); // searches are arriving: reopen now, off their path
+                    }
                 }
                 synchronized (progress) {
                     progress.notifyAll();
@@ -225,10 +308,53 @@ public final class SearchIndex implements Closeable {
             failure = String.valueOf(t);
             state = State.FAILED;
             LOG.log(System.Logger.Level.ERROR, "indexer of " + definition.name() + " stopped", t);
+            for (Partition p : partitions) {
+                p.thread.interrupt(); // the others may wait at a FLUSHALL barrier for this one
+            }
             synchronized (progress) {
                 progress.notifyAll();
             }
         }
+    }
+
+    private long[] snapshotEnqueued() {
+        long[] want = new long[partitions.length];
+        for (int i = 0; i < want.length; i++) {
+            want[i] = partitions[i].enqueued;
+        }
+        return want;
+    }
+
+    private boolean caughtUp(long[] want) {
+        for (int i = 0; i < want.length; i++) {
+            if (partitions[i].applied < want[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Applies a partition's drained batches in order; a FLUSHALL waits for every partition. */
+    private void apply(Partition part, List<Batch> batches) throws IOException, InterruptedException {
+        int from = 0;
+        for (int i = 0; i < batches.size(); i++) {
+            Batch b = batches.get(i);
+            if (b.clear() != null) {
+                // applied stays where it was until the whole drained group is done: a batch with a
+                // FLUSHALL has writes after it too, and a search must not see half of it
+                apply(batches.subList(from, i));
+                if (b.lsn() > skipUpTo) {
+                    try {
+                        b.clear().await(BARRIER_SECONDS, TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.BrokenBarrierException | java.util.concurrent.TimeoutException e) {
+                        throw new IOException("FLUSHALL: the index's other indexer threads did not arrive", e);
+                    }
+                }
+                from = i + 1;
+            }
+        }
+        apply(batches.subList(from, batches.size()));
+        part.applied = batches.getLast().lsn();
     }
 
     private void apply(List<Batch> batches) throws IOException {
@@ -239,10 +365,7 @@ public final class SearchIndex implements Closeable {
             }
             for (Mutation m : b.mutations()) {
                 switch (m) {
-                    case Mutation.Clear c -> {
-                        writer.deleteAll();
-                        dirtyHashes.clear();
-                    }
+                    case Mutation.Clear c -> throw new IllegalStateException("FLUSHALL goes through the barrier");
                     case Mutation.ExpireAt e -> {
                     }
                     case Mutation.PutDocument d when definition.source() == SourceType.JSON ->
@@ -386,6 +509,7 @@ public final class SearchIndex implements Closeable {
      */
     public void awaitVisible(long timeoutMillis) {
         long target = enqueuedLsn;
+        long[] want = snapshotEnqueued(); // read after target: at least as new, so waiting on them suffices
         State s = state;
         if (s == State.FAILED) {
             throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
@@ -400,11 +524,11 @@ public final class SearchIndex implements Closeable {
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             synchronized (progress) {
-                while (appliedLsn < target && state == State.READY) {
+                while (!caughtUp(want) && state == State.READY) {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         throw new InvalidRequestException("Timeout waiting for index " + definition.name()
-                                + " to catch up (" + queue.size() + " batches behind)");
+                                + " to catch up (" + backlog() + " batches behind)");
                     }
                     TimeUnit.NANOSECONDS.timedWait(progress, left);
                 }
@@ -424,15 +548,17 @@ public final class SearchIndex implements Closeable {
         }
     }
 
-    /** Reopens the searcher unless one opened after {@code lsn} was applied is already there. */
+    /**
+     * Reopens the searcher unless one opened after {@code lsn} was applied is already there.
+     * Callers guarantee every batch up to {@code lsn} is applied.
+     */
     private void refreshTo(long lsn) throws IOException {
         synchronized (refreshLock) {
             if (visibleLsn < lsn) {
-                long applied = appliedLsn;
                 long t0 = System.nanoTime();
                 searchers.maybeRefreshBlocking();
                 refreshLatency.recordSince(t0);
-                visibleLsn = applied;
+                visibleLsn = lsn;
             }
         }
     }
@@ -537,11 +663,11 @@ public final class SearchIndex implements Closeable {
 
     /** Batches received and not yet applied. */
     public int backlog() {
-        return queue.size();
-    }
-
-    public long appliedLsn() {
-        return appliedLsn;
+        int n = 0;
+        for (Partition p : partitions) {
+            n += p.queue.size();
+        }
+        return n;
     }
 
     public IndexWriter.DocStats docStats() {
@@ -573,11 +699,13 @@ public final class SearchIndex implements Closeable {
     public void close(long lsn) {
         stopping = true;
         try {
-            indexer.join();
+            for (Partition p : partitions) {
+                p.thread.join();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        boolean commit = lsn >= 0 && state == State.READY && queue.isEmpty();
+        boolean commit = lsn >= 0 && state == State.READY && backlog() == 0;
         state = State.CLOSED;
         synchronized (progress) {
             progress.notifyAll();
