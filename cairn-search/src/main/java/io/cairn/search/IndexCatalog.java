@@ -97,18 +97,24 @@ final class IndexCatalog {
 
     /** Adds or replaces (by name) an entry and saves the catalog durably. */
     void put(Entry entry) {
-        entries.removeIf(e -> e.definition().name().equals(entry.definition().name()));
-        entries.add(entry);
-        save();
+        List<Entry> next = new ArrayList<>(entries);
+        next.removeIf(e -> e.definition().name().equals(entry.definition().name()));
+        next.add(entry);
+        save(next);
+        entries.clear();
+        entries.addAll(next); // only once saved: a failed save changes nothing
     }
 
     /** Removes the entry named {@code name} and saves the catalog durably. */
     void remove(String name) {
-        entries.removeIf(e -> e.definition().name().equals(name));
-        save();
+        List<Entry> next = new ArrayList<>(entries);
+        next.removeIf(e -> e.definition().name().equals(name));
+        save(next);
+        entries.clear();
+        entries.addAll(next);
     }
 
-    private void save() {
+    private void save(List<Entry> entries) {
         JsonObject o = new JsonObject();
         o.put("format", new JsonString(FORMAT));
         o.put("version", JsonNumber.of(VERSION));

@@ -103,14 +103,19 @@ public final class SearchService implements Closeable {
         // Twice the cores: a long search (a deep page, a large facet count) must not queue the short
         // ones behind it; the work itself is bounded by the cores anyway.
         SearchService s = new SearchService(store, dir, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
-        long lsn = store.lastLsn();
-        List<SearchIndex> opened = new ArrayList<>();
-        for (IndexCatalog.Entry e : s.catalog.entries()) {
-            SearchIndex idx = new SearchIndex(e.definition(), e.definitionText(), s.indexPath(e.id()), store, lsn, true);
-            s.indexes.put(e.definition().name(), idx);
-            idx.start();
-            opened.add(idx);
-        }
+        // Under the store's lock, so no commit (the expiry cycle runs already) falls between the
+        // LSN an index is judged against and the moment it receives the change stream.
+        List<SearchIndex> opened = store.read(t -> {
+            long lsn = store.lastLsn();
+            List<SearchIndex> out = new ArrayList<>();
+            for (IndexCatalog.Entry e : s.catalog.entries()) {
+                SearchIndex idx = new SearchIndex(e.definition(), e.definitionText(), s.indexPath(e.id()), store, lsn, true);
+                s.indexes.put(e.definition().name(), idx);
+                out.add(idx);
+            }
+            return out;
+        });
+        opened.forEach(SearchIndex::start);
         for (SearchIndex idx : opened) {
             try {
                 while (!idx.awaitBuilt(10_000)) {
@@ -410,6 +415,14 @@ public final class SearchService implements Closeable {
     }
 
     private Query query(SearchIndex idx, String text, String language, List<SearchRequest.Filter> filters) {
+        try {
+            return buildQuery(idx, text, language, filters);
+        } catch (IndexSearcher.TooManyClauses e) {
+            throw new InvalidRequestException("Query has too many clauses (at most " + IndexSearcher.getMaxClauseCount() + ")");
+        }
+    }
+
+    private Query buildQuery(SearchIndex idx, String text, String language, List<SearchRequest.Filter> filters) {
         QueryNode node = QueryParser.parse(text);
         Query q = new LuceneQueries(idx.definition(), idx.queryAnalyzer(language)).translate(node);
         if (filters.isEmpty()) {
@@ -706,6 +719,9 @@ public final class SearchService implements Closeable {
 
     private Cursor newCursor(SearchIndex idx, IndexSearcher s, Query q, Sort sort, AggregateRequest r, long total) {
         expireCursors();
+        if (indexes.get(idx.definition().name()) != idx) {
+            throw new InvalidRequestException("Unknown index name"); // dropped or altered during the aggregate
+        }
         long open = cursors.values().stream().filter(c -> c.index == idx).count();
         if (open >= MAX_CURSORS_PER_INDEX) {
             throw new InvalidRequestException("Too many cursors allocated for index");

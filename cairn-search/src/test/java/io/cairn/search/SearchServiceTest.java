@@ -322,6 +322,29 @@ class SearchServiceTest {
     }
 
     @Test
+    void aBuildStoppedByShutdownIsNotReusedAsComplete() throws Exception {
+        for (int i = 0; i < 20_000; i++) {
+            f.json("art:" + i, "{\"title\":\"t" + i + "\"}");
+        }
+        java.nio.file.Path path = dir.resolve("cut");
+        var def = io.cairn.search.schema.CreateArguments.parseCreate(
+                List.of("arts", "ON", "JSON", "PREFIX", "1", "art:", "SCHEMA", "$.title", "AS", "title", "TEXT")).definition();
+        long lsn = f.store.lastLsn();
+        var idx = new io.cairn.search.index.SearchIndex(def, "d", path, f.store, -1, true);
+        idx.start();
+        idx.close(lsn); // at once: the build is (almost surely) cut short; a finished one is fine too
+        var reopened = new io.cairn.search.index.SearchIndex(def, "d", path, f.store, lsn, true);
+        reopened.start();
+        try {
+            assertThat(reopened.awaitBuilt(60_000)).isTrue();
+            reopened.awaitVisible(10_000);
+            assertThat(reopened.docStats().numDocs).as("a cut build must be rebuilt, not reused").isEqualTo(20_000);
+        } finally {
+            reopened.close();
+        }
+    }
+
+    @Test
     void dropIndexAndAlter() {
         corpus();
         f.search.alter(List.of("idx", "SCHEMA", "ADD", "$.extra", "AS", "extra", "TEXT"));

@@ -170,6 +170,11 @@ public final class SearchIndex implements Closeable {
                     .setOpenMode(reuse ? IndexWriterConfig.OpenMode.CREATE_OR_APPEND : IndexWriterConfig.OpenMode.CREATE)
                     .setRAMBufferSizeMB(64);
             this.writer = new IndexWriter(directory, config);
+            if (!reuse) {
+                // Replace the old commit (and its cairn.lsn) by an empty one at once: a crash before
+                // the next clean close must find nothing it could mistake for an index in step.
+                writer.commit();
+            }
             this.searchers = new SearcherManager(writer, null);
             this.build = !reuse && buildFromStore;
             if (!reuse) {
@@ -263,12 +268,14 @@ public final class SearchIndex implements Closeable {
     private void run(Partition part, boolean builder) {
         try {
             if (builder) {
+                boolean complete;
                 try {
-                    if (build) {
-                        buildFromStore();
-                    }
+                    complete = !build || buildFromStore();
                 } finally {
                     built.countDown();
+                }
+                if (!complete) {
+                    return; // stopped mid-build: stays BUILDING, so close() does not commit it
                 }
                 state = State.READY;
                 synchronized (progress) {
@@ -446,7 +453,8 @@ public final class SearchIndex implements Closeable {
         return m;
     }
 
-    private void buildFromStore() throws IOException {
+    /** Indexes every key under the prefixes from a view; false when stopped before the end. */
+    private boolean buildFromStore() throws IOException {
         try (ReadView view = store.openReadView()) {
             buildTotal = view.size();
             for (byte[] prefix : definition.prefixBytes()) {
@@ -471,7 +479,11 @@ public final class SearchIndex implements Closeable {
             }
             skipUpTo = view.lsn();
         }
+        if (stopping) {
+            return false;
+        }
         LOG.log(System.Logger.Level.INFO, "index " + definition.name() + ": built, " + writer.getDocStats().numDocs + " documents");
+        return true;
     }
 
     private void indexFromView(ReadView view, byte[] key) throws IOException {
@@ -536,6 +548,9 @@ public final class SearchIndex implements Closeable {
             if (state == State.FAILED) {
                 throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
             }
+            if (state == State.CLOSED) {
+                throw new InvalidRequestException("Unknown index name"); // dropped or altered while waiting
+            }
             lastSearchNanos = System.nanoTime();
             if (visibleLsn < target) {
                 refreshTo(target);
@@ -567,6 +582,8 @@ public final class SearchIndex implements Closeable {
     public IndexSearcher acquire() {
         try {
             return searchers.acquire();
+        } catch (org.apache.lucene.store.AlreadyClosedException e) {
+            throw new InvalidRequestException("Unknown index name"); // dropped or altered meanwhile
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -157,7 +157,10 @@ public final class QueryParser {
             }
             return c == '[' ? range(names.getFirst()) : tags(names.getFirst());
         }
-        return unary(List.copyOf(names));
+        enter(); // @a:@a:@a:... nests too
+        QueryNode n = unary(List.copyOf(names));
+        depth--;
+        return n;
     }
 
     private String name() {

@@ -73,14 +73,18 @@ public final class SearchCommands {
 
     /**
      * Runs {@code body} on the search executor; the reply then waits until every write committed
-     * before the command arrived is durable, as any read's does.
+     * before the body finished is durable, as any read's does.
      */
     private static AsyncCommand async(Function<CommandContext, RespValue> body) {
-        return ctx -> {
-            long lsn = ctx.server().store().lastLsn();
-            return CompletableFuture.supplyAsync(() -> body.apply(ctx), search(ctx).executor())
-                    .thenCompose(reply -> ctx.server().store().whenDurable(lsn).thenApply(v -> reply));
-        };
+        return ctx -> CompletableFuture.supplyAsync(() -> {
+            RespValue reply = body.apply(ctx);
+            // After the body: the search and the documents it loaded may include writes committed
+            // while it ran, and the reply must not show a write a crash could still take back.
+            return new Answered(reply, ctx.server().store().lastLsn());
+        }, search(ctx).executor()).thenCompose(a -> ctx.server().store().whenDurable(a.lsn()).thenApply(v -> a.reply()));
+    }
+
+    private record Answered(RespValue reply, long lsn) {
     }
 
     private static SearchService search(CommandContext ctx) {
