@@ -11,6 +11,7 @@ import io.cairn.document.path.PathMatch;
 import io.cairn.search.index.DocumentMapper;
 import io.cairn.search.index.LuceneQueries;
 import io.cairn.search.index.MappingException;
+import io.cairn.search.index.PrefixScan;
 import io.cairn.search.index.QueryRunner;
 import io.cairn.search.index.SearchIndex;
 import io.cairn.search.index.TermHighlighter;
@@ -244,26 +245,14 @@ public final class SearchService implements Closeable {
         ValueType want = d.source() == SourceType.JSON ? ValueType.JSON : ValueType.HASH;
         try (ReadView view = store.openReadView()) {
             for (byte[] prefix : d.prefixBytes()) {
-                byte[] from = prefix;
-                boolean exclusive = false;
-                outer:
-                while (true) {
-                    List<byte[]> keys = view.scanKeys(from, exclusive, DELETE_BATCH);
-                    if (keys.isEmpty()) {
-                        break;
+                PrefixScan.forEach(view, prefix, () -> true, k -> {
+                    if (view.type(k) == want) {
+                        doomed.add(k);
                     }
-                    for (byte[] k : keys) {
-                        if (!d.covers(k) || !startsWith(k, prefix)) {
-                            break outer;
-                        }
-                        if (view.type(k) == want) {
-                            doomed.add(k);
-                        }
-                    }
-                    from = keys.getLast();
-                    exclusive = true;
-                }
+                });
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
         for (int i = 0; i < doomed.size(); i += DELETE_BATCH) {
@@ -785,28 +774,17 @@ public final class SearchService implements Closeable {
     }
 
     private void collectData(SearchIndex idx, ReadView view, Map<String, Long> out) {
-        IndexDefinition d = idx.definition();
-        for (byte[] prefix : d.prefixBytes()) {
-            byte[] from = prefix;
-            boolean exclusive = false;
-            outer:
-            while (true) {
-                List<byte[]> keys = view.scanKeys(from, exclusive, DELETE_BATCH);
-                if (keys.isEmpty()) {
-                    break;
-                }
-                for (byte[] k : keys) {
-                    if (!startsWith(k, prefix)) {
-                        break outer;
-                    }
+        try {
+            for (byte[] prefix : idx.definition().prefixBytes()) {
+                PrefixScan.forEach(view, prefix, () -> true, k -> {
                     Long h = expectedHash(idx, view, k);
                     if (h != null) {
                         out.put(keyString(k), h);
                     }
-                }
-                from = keys.getLast();
-                exclusive = true;
+                });
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -909,18 +887,6 @@ public final class SearchService implements Closeable {
         if (closed) {
             throw new InvalidRequestException("search is shutting down");
         }
-    }
-
-    private static boolean startsWith(byte[] key, byte[] prefix) {
-        if (key.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (key[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void deleteTree(Path p) {

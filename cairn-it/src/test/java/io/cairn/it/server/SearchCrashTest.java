@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.cli.Main;
 import io.cairn.testkit.Seeds;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +47,7 @@ class SearchCrashTest {
     @Test
     void theIndexHoldsEveryAcknowledgedDocumentAfterAKill() throws Exception {
         RandomGenerator rnd = Seeds.random(Seeds.seed());
-        int port = freePort();
+        int port = ServerCrashTest.freePort();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-Xmx512m", "--enable-native-access=ALL-UNNAMED", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "server", "--port", Integer.toString(port),
@@ -60,7 +57,7 @@ class SearchCrashTest {
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> writers = new ArrayList<>();
         try {
-            awaitPort(port, p);
+            ServerCrashTest.awaitPort(port, p);
             try (Jedis j = new Jedis("127.0.0.1", port, 10_000)) {
                 j.sendCommand(Cmd.FT_CREATE, "docs", "ON", "JSON", "PREFIX", "1", "d:", "SCHEMA",
                         "$.client", "AS", "client", "TAG", "$.seq", "AS", "seq", "NUMERIC", "$.text", "AS", "text", "TEXT");
@@ -107,25 +104,5 @@ class SearchCrashTest {
             out.add(o instanceof byte[] b ? SafeEncoder.encode(b) : String.valueOf(o));
         }
         return out.toString();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void awaitPort(int port, Process p) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            if (!p.isAlive()) {
-                throw new AssertionError("server exited with " + p.exitValue());
-            }
-            try (Socket s = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                Thread.sleep(50); // the child JVM gives no readiness signal but its port: poll it
-            }
-        }
-        throw new AssertionError("server did not listen on " + port);
     }
 }

@@ -51,7 +51,7 @@ class ServerCrashTest {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
@@ -113,7 +113,7 @@ class ServerCrashTest {
         }
     }
 
-    private static void awaitPort(int port, Process p) throws Exception {
+    static void awaitPort(int port, Process p) throws Exception {
         for (int i = 0; i < 600; i++) {
             if (!p.isAlive()) {
                 throw new AssertionError("server exited with " + p.exitValue());

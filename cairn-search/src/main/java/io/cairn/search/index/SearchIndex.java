@@ -65,7 +65,6 @@ public final class SearchIndex implements Closeable {
     private static final System.Logger LOG = System.getLogger(SearchIndex.class.getName());
     static final String COMMIT_LSN = "cairn.lsn";
     static final String COMMIT_DEFINITION = "cairn.definition";
-    private static final int BUILD_PAGE = 1_000;
     private static final int DRAIN_MAX = 4_096;
     /** Indexer threads per index, at most: one per core up to this. */
     private static final int MAX_PARTITIONS = 4;
@@ -458,24 +457,10 @@ public final class SearchIndex implements Closeable {
         try (ReadView view = store.openReadView()) {
             buildTotal = view.size();
             for (byte[] prefix : definition.prefixBytes()) {
-                byte[] from = prefix;
-                boolean exclusive = false;
-                scan:
-                while (!stopping) {
-                    List<byte[]> keys = view.scanKeys(from, exclusive, BUILD_PAGE);
-                    if (keys.isEmpty()) {
-                        break;
-                    }
-                    for (byte[] k : keys) {
-                        if (!startsWith(k, prefix)) {
-                            break scan;
-                        }
-                        indexFromView(view, k);
-                        buildDone++;
-                    }
-                    from = keys.getLast();
-                    exclusive = true;
-                }
+                PrefixScan.forEach(view, prefix, () -> !stopping, k -> {
+                    indexFromView(view, k);
+                    buildDone++;
+                });
             }
             skipUpTo = view.lsn();
         }
@@ -497,18 +482,6 @@ public final class SearchIndex implements Closeable {
             }
             indexHash(key, m);
         }
-    }
-
-    private static boolean startsWith(byte[] key, byte[] prefix) {
-        if (key.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (key[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ------------------------------------------------------------------ searching

@@ -80,7 +80,8 @@ public record IndexDefinition(String name, SourceType source, List<String> prefi
         return new IndexDefinition(name, source, prefixes, language, languageField, all);
     }
 
-    static boolean startsWith(byte[] key, byte[] prefix) {
+    /** Whether {@code key} begins with the bytes of {@code prefix}. */
+    public static boolean startsWith(byte[] key, byte[] prefix) {
         if (key.length < prefix.length) {
             return false;
         }
