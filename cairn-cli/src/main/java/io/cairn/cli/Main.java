@@ -43,6 +43,7 @@ public final class Main {
 
     private static void usage(PrintStream out) {
         out.println("usage: cairn server [--port 6379] [--bind 127.0.0.1] [--dir ./data] [--wal none|write|fsync]");
+        out.println("                    [--http-port 0]");
         out.println("                    [--config FILE] [--<setting> <value> ...]");
         out.println("       cairn load (--index idx | --prefix p) [--format jsonl|json-dir|xml-dir|csv] [...] PATH");
         out.println("                  (cairn load --help for all options)");
@@ -108,6 +109,9 @@ public final class Main {
                 server.nativeTransport() ? "epoll" : "nio");
         out.printf(Locale.ROOT, "listening on %s:%d, data directory %s, wal=%s%n",
                 config.bind(), server.port(), config.dir().toAbsolutePath(), config.wal().name().toLowerCase(Locale.ROOT));
+        if (server.httpPort() != 0) {
+            out.printf(Locale.ROOT, "HTTP API on http://%s:%d/%n", config.bind(), server.httpPort());
+        }
         out.printf(Locale.ROOT, "recovered %d keys in %d ms (snapshot %s: %d keys; log: %d records, %d mutations%s); ready in %d ms%n",
                 r.keys(), r.totalMillis(), r.snapshot() == null ? "none" : r.snapshot(), r.snapshotEntries(),
                 r.walRecords(), r.walMutations(), r.truncated() == null ? "" : "; torn tail cut: " + r.truncated(), startMs);

@@ -4,6 +4,7 @@ import io.cairn.common.CairnException;
 import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
+import io.cairn.server.http.HttpApi;
 import io.cairn.server.net.RespChannelHandler;
 import io.cairn.search.SearchService;
 import io.cairn.storage.engine.Store;
@@ -39,6 +40,7 @@ import java.util.concurrent.TimeUnit;
  *   accept -> RespChannelHandler (per connection, on one event loop)
  *               RespDecoder -> Dispatcher -> handler (store.execute / store.query) -> reply
  *               replies wait in order for Result.durable() before they are written
+ *   accept on http-port (when set) -> io.cairn.server.http.HttpApi, same event loops, same rules
  *
  * Event loops: native epoll when available, else NIO; one per core unless io-threads says else.
  * ============================================================================================
@@ -55,6 +57,8 @@ public final class CairnServer implements AutoCloseable {
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final Channel listener;
+    /** The HTTP API, or null when {@code http-port} is 0. */
+    private final HttpApi http;
     private final ScheduledExecutorService timer;
     private final CountDownLatch closed = new CountDownLatch(1);
     private final boolean epoll;
@@ -76,6 +80,7 @@ public final class CairnServer implements AutoCloseable {
         int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
         this.boss = new MultiThreadIoEventLoopGroup(1, ioFactory);
         this.workers = new MultiThreadIoEventLoopGroup(threads, ioFactory);
+        int binding = config.port();
         try {
             this.context.dispatcher(new Dispatcher(new CommandRegistry(io.cairn.resp.CommandTable.all(), Commands.handlers()), context));
             Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
@@ -99,6 +104,9 @@ public final class CairnServer implements AutoCloseable {
                     });
             this.listener = b.bind(new InetSocketAddress(config.bind(), config.port())).sync().channel();
             context.port(((InetSocketAddress) listener.localAddress()).getPort());
+            binding = config.httpPort();
+            this.http = config.httpPort() == 0 ? null
+                    : HttpApi.start(context, boss, workers, channelType, config.bind(), config.httpPort());
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -107,7 +115,7 @@ public final class CairnServer implements AutoCloseable {
             if (e instanceof InterruptedException ie) {
                 throw ie;
             }
-            throw new CairnException("cannot listen on " + config.bind() + ":" + config.port() + ": " + e.getMessage(), e);
+            throw new CairnException("cannot listen on " + config.bind() + ":" + binding + ": " + e.getMessage(), e);
         }
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-server-timer").daemon(true).factory());
         timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
@@ -142,6 +150,11 @@ public final class CairnServer implements AutoCloseable {
 
     public int port() {
         return context.port();
+    }
+
+    /** The port of the HTTP API, or 0 when it is off. */
+    public int httpPort() {
+        return http == null ? 0 : http.port();
     }
 
     public Store store() {
@@ -195,6 +208,9 @@ public final class CairnServer implements AutoCloseable {
         try {
             timer.shutdownNow();
             listener.close().syncUninterruptibly();
+            if (http != null) {
+                http.close(); // before the search service and the store below
+            }
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         } finally {

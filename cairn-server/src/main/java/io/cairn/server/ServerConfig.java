@@ -22,7 +22,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
-                           long checkpointRate, long jsonMaxBytes) {
+                           long checkpointRate, long jsonMaxBytes, int httpPort) {
 
     /** Each setting: name, default, description. */
     public enum Key {
@@ -45,7 +45,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         WAL_SEGMENT_BYTES("wal-segment-bytes", "64mb", "size at which the log starts a new file"),
         CHECKPOINT_RATE("checkpoint-rate", "0", "bytes per second a checkpoint may write; 0 unlimited"),
         JSON_MAX_BYTES("json-max-bytes", "64mb",
-                "largest JSON document, as JSON text in a command and once stored; refused before it is parsed");
+                "largest JSON document, as JSON text in a command and once stored; refused before it is parsed"),
+        HTTP_PORT("http-port", "0", "TCP port of the HTTP/JSON API, on the same bind address; 0 means off");
 
         public final String name;
         public final String defaultValue;
@@ -82,6 +83,10 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.inRange("checkpoints-to-keep", checkpointsToKeep, 1, 100);
         Checks.nonNegative("checkpoint-rate", checkpointRate);
         Checks.inRange("json-max-bytes", jsonMaxBytes, 1024, Integer.MAX_VALUE - 64);
+        Checks.inRange("http-port", httpPort, 0, 65535);
+        if (httpPort != 0 && httpPort == port) {
+            throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
+        }
     }
 
     /** The settings as strings, keyed by name: defaults overlaid by a file and then arguments. */
@@ -143,7 +148,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     (int) integer(Key.CHECKPOINTS_TO_KEEP),
                     memory(Key.WAL_SEGMENT_BYTES),
                     memory(Key.CHECKPOINT_RATE),
-                    memory(Key.JSON_MAX_BYTES));
+                    memory(Key.JSON_MAX_BYTES),
+                    (int) integer(Key.HTTP_PORT));
         }
 
         private String get(Key k) {
@@ -218,6 +224,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case WAL_SEGMENT_BYTES -> Long.toString(walSegmentBytes);
             case CHECKPOINT_RATE -> Long.toString(checkpointRate);
             case JSON_MAX_BYTES -> Long.toString(jsonMaxBytes);
+            case HTTP_PORT -> Integer.toString(httpPort);
         };
     }
 }

@@ -1,8 +1,14 @@
 package io.cairn.it.server;
 
+import io.cairn.common.CairnException;
 import io.cairn.server.CairnServer;
 import io.cairn.server.ServerConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** An in-process server on 127.0.0.1 and a free port, in a directory the test owns. */
 final class TestServer implements AutoCloseable {
@@ -23,8 +29,41 @@ final class TestServer implements AutoCloseable {
         return new TestServer(CairnServer.start(b.build()), dir);
     }
 
+    /**
+     * As {@link #start}, with the HTTP API on a free port too. {@code http-port} 0 means off, so a
+     * free port is found first; should another process take it before the bind, the start is
+     * retried on another.
+     */
+    static TestServer startWithHttp(Path dir, String wal, String... settings) {
+        for (int attempt = 1; ; attempt++) {
+            String[] all = Arrays.copyOf(settings, settings.length + 2);
+            all[settings.length] = "http-port";
+            all[settings.length + 1] = Integer.toString(freePort());
+            try {
+                return start(dir, wal, all);
+            } catch (CairnException e) {
+                if (attempt == 5 || e.getMessage() == null || !e.getMessage().startsWith("cannot listen")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     int port() {
         return server.port();
+    }
+
+    /** The HTTP API's port; 0 when it is off. */
+    int httpPort() {
+        return server.httpPort();
     }
 
     @Override

@@ -13,8 +13,9 @@ import java.nio.charset.StandardCharsets;
  * key, and {@link Document}, which reads and changes them. A handler loads the key's document
  * (a missing one for an absent key), runs one operation on it, and hands the
  * {@link WriteResult} back here to be written: the new encoding, a delete, or nothing. Stateless.
+ * Public for the HTTP API ({@code io.cairn.server.http}), which stores documents the same way.
  */
-final class StoredDocuments {
+public final class StoredDocuments {
     private StoredDocuments() {
     }
 
@@ -23,7 +24,7 @@ final class StoredDocuments {
      *
      * @throws io.cairn.storage.engine.WrongTypeException when the key holds another type
      */
-    static Document load(Txn t, byte[] key, JsonLimits limits) {
+    public static Document load(Txn t, byte[] key, JsonLimits limits) {
         byte[] stored = t.document(key);
         if (stored == null) {
             return Document.missing(limits);
@@ -36,7 +37,7 @@ final class StoredDocuments {
      * Applies what the operation on {@code doc} decided and returns its reply. A changed document
      * larger than {@link JsonLimits#maxBytes()} once encoded is refused before anything is written.
      */
-    static JsonReply save(Txn t, byte[] key, Document doc, WriteResult result) {
+    public static JsonReply save(Txn t, byte[] key, Document doc, WriteResult result) {
         switch (result.effect()) {
             case UNCHANGED -> {
             }

@@ -1,0 +1,157 @@
+package io.cairn.server.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpExpectationFailedEvent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Judges each request by its head, before any of its body is buffered: a malformed request (400,
+ * then the connection closes), a missing or wrong {@code Authorization: Bearer <requirepass>}
+ * (401), an unsupported {@code Expect} (417), a body larger than {@code json-max-bytes} by its
+ * {@code Content-Length} (413), a body-carrying method without a length (411), a
+ * {@code Content-Type} other than JSON (415). A refused request goes on as a {@link Rejected} and
+ * its body is dropped as it arrives (or, when the client waits for {@code 100 Continue}, never
+ * sent: the decoder is told to expect the next request). Accepted requests pass unchanged.
+ *
+ * <p>One per connection; runs on its event loop.
+ */
+final class RequestGate extends ChannelInboundHandlerAdapter {
+    private final Supplier<String> requirepass;
+    private final long maxBody;
+    /** True from a refused request's head until its last content. */
+    private boolean discarding;
+
+    /** {@code requirepass}: the password now (CONFIG SET may change it); empty for none. */
+    RequestGate(Supplier<String> requirepass, long maxBody) {
+        this.requirepass = requirepass;
+        this.maxBody = maxBody;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof HttpRequest req) {
+            discarding = false;
+            ApiResponse refusal = judge(req);
+            if (refusal == null) {
+                ctx.fireChannelRead(msg);
+                return;
+            }
+            boolean keepAlive = HttpUtil.isKeepAlive(req) && !refusal.close();
+            if (keepAlive && HttpUtil.is100ContinueExpected(req) || unsupportedExpectation(req)) {
+                ctx.pipeline().fireUserEventTriggered(HttpExpectationFailedEvent.INSTANCE);
+            }
+            discarding = !(msg instanceof LastHttpContent);
+            ReferenceCountUtil.release(msg);
+            ctx.fireChannelRead(new Rejected(req.protocolVersion(), keepAlive, refusal));
+            return;
+        }
+        if (discarding && msg instanceof HttpContent c) {
+            boolean malformed = c.decoderResult().isFailure();
+            if (c instanceof LastHttpContent || malformed) {
+                discarding = false;
+            }
+            ReferenceCountUtil.release(msg);
+            if (malformed) { // the decoder gives up on the connection: say why, then close
+                ctx.fireChannelRead(new Rejected(HttpVersion.HTTP_1_1, false,
+                        ApiResponse.error(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request body").closing()));
+            }
+            return;
+        }
+        ctx.fireChannelRead(msg);
+    }
+
+    /** The refusal of {@code req}, or null to let it through. */
+    private ApiResponse judge(HttpRequest req) {
+        if (req.decoderResult().isFailure()) {
+            Throwable cause = req.decoderResult().cause();
+            return ApiResponse.error(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request: "
+                    + (cause == null ? "" : cause.getMessage())).closing();
+        }
+        String password = requirepass.get();
+        if (!password.isEmpty() && !authorized(req, password)) {
+            String message = req.headers().contains(HttpHeaderNames.AUTHORIZATION)
+                    ? "invalid password" : "authentication required (expected: Authorization: Bearer <requirepass>)";
+            return ApiResponse.error(HttpResponseStatus.UNAUTHORIZED, message)
+                    .withHeader(HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"cairn\"");
+        }
+        if (unsupportedExpectation(req)) {
+            return ApiResponse.error(HttpResponseStatus.EXPECTATION_FAILED,
+                    "Expect: " + req.headers().get(HttpHeaderNames.EXPECT) + " (expected: 100-continue)");
+        }
+        long length;
+        try {
+            length = HttpUtil.getContentLength(req, -1L);
+        } catch (NumberFormatException e) {
+            return ApiResponse.error(HttpResponseStatus.BAD_REQUEST, "Content-Length: "
+                    + req.headers().get(HttpHeaderNames.CONTENT_LENGTH) + " (expected: a number of bytes)").closing();
+        }
+        if (length > maxBody) {
+            return ApiResponse.error(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, tooLarge(Long.toString(length), maxBody));
+        }
+        if (req.method().equals(HttpMethod.PUT) || req.method().equals(HttpMethod.POST)) {
+            String type = req.headers().get(HttpHeaderNames.CONTENT_TYPE);
+            if (type != null && !isJson(type)) {
+                return ApiResponse.error(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+                        "Content-Type: " + type + " (expected: application/json, in UTF-8)");
+            }
+            if (length < 0 && !HttpUtil.isTransferEncodingChunked(req)) {
+                return ApiResponse.error(HttpResponseStatus.LENGTH_REQUIRED,
+                        "request body: missing (expected: a JSON body with a Content-Length or chunked)");
+            }
+        }
+        return null;
+    }
+
+    /** An {@code Expect} header other than {@code 100-continue}, which is all HTTP/1.1 defines. */
+    private static boolean unsupportedExpectation(HttpRequest req) {
+        String expect = req.headers().get(HttpHeaderNames.EXPECT);
+        return expect != null && !expect.strip().equalsIgnoreCase("100-continue");
+    }
+
+    static String tooLarge(String size, long max) {
+        return "request body: " + size + " bytes (expected: <= " + max + ", json-max-bytes)";
+    }
+
+    /** {@code Authorization: Bearer <password>}, compared in constant time. */
+    private static boolean authorized(HttpRequest req, String password) {
+        String h = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+        if (h == null || h.length() < 7 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return false;
+        }
+        // Header values arrive one char per byte; the password is compared as UTF-8 bytes.
+        byte[] given = h.substring(7).strip().getBytes(StandardCharsets.ISO_8859_1);
+        return MessageDigest.isEqual(given, password.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code application/json}, with no charset or UTF-8. */
+    static boolean isJson(String contentType) {
+        String[] parts = contentType.split(";");
+        if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].strip();
+            int eq = p.indexOf('=');
+            if (eq > 0 && p.substring(0, eq).strip().equalsIgnoreCase("charset")) {
+                String cs = p.substring(eq + 1).strip().replace("\"", "").toLowerCase(Locale.ROOT);
+                if (!cs.equals("utf-8") && !cs.equals("utf8")) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

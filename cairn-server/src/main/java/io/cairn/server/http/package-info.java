@@ -1,0 +1,16 @@
+/**
+ * The HTTP/JSON API on the {@code http-port}: documents ({@code PUT|GET|DELETE /docs/{key}}) and
+ * search ({@code POST /indexes/{idx}/search}, {@code GET /indexes[/{idx}]}) beside the Redis
+ * protocol, over the same store and search service. {@link io.cairn.server.http.HttpApi} listens;
+ * per connection Netty's HTTP codec feeds {@link io.cairn.server.http.RequestGate} (authentication
+ * and body limits before a byte of body is buffered), {@link io.cairn.server.http.BodyAggregator}
+ * and {@link io.cairn.server.http.HttpChannelHandler} (replies in request order, each sent once the
+ * write or read it answers is durable). {@link io.cairn.server.http.ApiRouter} maps paths to
+ * {@link io.cairn.server.http.DocumentEndpoints} and {@link io.cairn.server.http.SearchEndpoints};
+ * {@link io.cairn.server.http.ApiErrors} is the one place exceptions become statuses.
+ *
+ * <p>It reuses the command layer's rules rather than copying them: documents are stored through
+ * {@code command.json.StoredDocuments}, searches are translated into FT.SEARCH's option list. It
+ * must not depend on {@code cairn-resp}.
+ */
+package io.cairn.server.http;
