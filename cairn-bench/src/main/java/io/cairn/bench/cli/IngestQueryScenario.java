@@ -116,7 +116,15 @@ final class IngestQueryScenario {
         // with writes from several (what a search costs while the index changes).
         Phase search = SearchBench.query(sys, all, SearchBench.searchesOnly(ops), 1, phaseSeconds);
         record(bench, sys.label(), d, workload, "search", 1, search);
+        sys.resetInternalStats();
         Phase query = SearchBench.query(sys, all, ops, clients, phaseSeconds);
+        List<OpStats> inside = sys.internalLatencies(); // the reopens and merges the writes caused
+        sys.internalFigures().forEach((k, v) -> bench.setting(sys.label() + "." + workload + ".mixed." + k, v));
+        if (!inside.isEmpty()) {
+            List<OpStats> rows = new java.util.ArrayList<>(query.stats());
+            rows.addAll(inside);
+            query = new Phase(query.seconds(), query.operations(), query.perSecond(), rows, query.errors());
+        }
         record(bench, sys.label(), d, workload, "mixed", clients, query);
         for (Phase p : List.of(search, query)) {
             for (OpStats s : p.stats()) {

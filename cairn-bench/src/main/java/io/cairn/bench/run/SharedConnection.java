@@ -83,10 +83,17 @@ final class SharedConnection implements AutoCloseable {
                     if (e == POISON) {
                         return;
                     }
+                    IOException f = failure;
+                    if (f != null) {
+                        throw f; // the reader failed: complete this batch rather than send into a dead connection
+                    }
                     for (Command c : e.commands) {
                         connection.send(c);
                     }
                     inFlight.add(e); // after send: the reader's receive() needs the commands queued
+                    if (failure != null) {
+                        fail(failure); // the reader failed after draining inFlight: nobody else completes e
+                    }
                 }
                 connection.flush();
                 batch.clear();
