@@ -49,7 +49,11 @@ final class SearchFixture implements AutoCloseable {
                 if (java.nio.file.Files.isDirectory(p)) {
                     java.nio.file.Files.createDirectories(to);
                 } else if (!p.getFileName().toString().equals("write.lock")) {
-                    java.nio.file.Files.copy(p, to);
+                    try {
+                        java.nio.file.Files.copy(p, to);
+                    } catch (java.nio.file.NoSuchFileException gone) {
+                        // removed while copying (a Lucene temporary file): the crash came after that
+                    }
                 }
             }
         }
