@@ -43,18 +43,32 @@ final class SearchFixture implements AutoCloseable {
      */
     SearchFixture crashCopy(Path target) throws java.io.IOException {
         Path from = dir.resolve("data");
-        try (var walk = java.nio.file.Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path to = target.resolve("data").resolve(from.relativize(p).toString());
-                if (java.nio.file.Files.isDirectory(p)) {
-                    java.nio.file.Files.createDirectories(to);
-                } else if (!p.getFileName().toString().equals("write.lock")) {
-                    try {
-                        java.nio.file.Files.copy(p, to);
-                    } catch (java.nio.file.NoSuchFileException gone) {
-                        // removed while copying (a Lucene temporary file): the crash came after that
+        List<Path> paths;
+        // Listing by a directory stream per directory: a file Lucene removes between the listing and
+        // the copy is skipped (the crash came after its removal), where Files.walk would fail.
+        paths = new java.util.ArrayList<>();
+        java.util.ArrayDeque<Path> dirs = new java.util.ArrayDeque<>(List.of(from));
+        while (!dirs.isEmpty()) {
+            Path d = dirs.pop();
+            java.nio.file.Files.createDirectories(target.resolve("data").resolve(from.relativize(d).toString()));
+            try (var entries = java.nio.file.Files.newDirectoryStream(d)) {
+                for (Path p : entries) {
+                    if (java.nio.file.Files.isDirectory(p)) {
+                        dirs.push(p);
+                    } else {
+                        paths.add(p);
                     }
                 }
+            }
+        }
+        for (Path p : paths) {
+            if (p.getFileName().toString().equals("write.lock")) {
+                continue;
+            }
+            try {
+                java.nio.file.Files.copy(p, target.resolve("data").resolve(from.relativize(p).toString()));
+            } catch (java.nio.file.NoSuchFileException gone) {
+                // removed while copying (a Lucene temporary file): the crash came after that
             }
         }
         return new SearchFixture(target);
