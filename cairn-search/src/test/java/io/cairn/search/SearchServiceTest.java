@@ -178,22 +178,27 @@ class SearchServiceTest {
 
     @Test
     void aFlushallInsideABatchEmptiesOnlyWhatCameBeforeIt() {
-        for (int i = 0; i < 50; i++) {
-            f.json("doc:old" + i, "{\"title\":\"old\"}");
-        }
-        f.store.execute(t -> {
-            t.setDocument(SearchFixture.b("doc:a"), io.cairn.document.codec.DocumentEncoder.encode(
-                    io.cairn.document.json.JsonParser.parse("{\"title\":\"before\"}")));
-            t.clear();
-            for (int i = 0; i < 20; i++) { // keys that land on every indexer thread
-                t.setDocument(SearchFixture.b("doc:new" + i), io.cairn.document.codec.DocumentEncoder.encode(
-                        io.cairn.document.json.JsonParser.parse("{\"title\":\"after\"}")));
+        // Rounds, because the race this guards (an indexer thread draining a batch's FLUSHALL
+        // without the writes after it) depends on when each thread drains its queue.
+        for (int round = 0; round < 25; round++) {
+            for (int i = 0; i < 10; i++) {
+                f.json("doc:old" + i, "{\"title\":\"old\"}");
             }
-            return null;
-        }).durable().join();
-        assertThat(f.keys("idx", "old")).isEmpty();
-        assertThat(f.keys("idx", "before")).isEmpty();
-        assertThat(f.search("idx", "after", "LIMIT", "0", "0").total()).isEqualTo(20);
+            String after = "after" + round;
+            f.store.execute(t -> {
+                t.setDocument(SearchFixture.b("doc:a"), io.cairn.document.codec.DocumentEncoder.encode(
+                        io.cairn.document.json.JsonParser.parse("{\"title\":\"before\"}")));
+                t.clear();
+                for (int i = 0; i < 20; i++) { // keys that land on every indexer thread
+                    t.setDocument(SearchFixture.b("doc:new" + i), io.cairn.document.codec.DocumentEncoder.encode(
+                            io.cairn.document.json.JsonParser.parse("{\"title\":\"" + after + "\"}")));
+                }
+                return null;
+            }).durable().join();
+            assertThat(f.keys("idx", "old")).as("round %d", round).isEmpty();
+            assertThat(f.keys("idx", "before")).as("round %d", round).isEmpty();
+            assertThat(f.search("idx", after, "LIMIT", "0", "0").total()).as("round %d", round).isEqualTo(20);
+        }
         assertThat(f.search.check("idx").consistent()).isTrue();
     }
 

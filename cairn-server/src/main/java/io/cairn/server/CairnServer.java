@@ -1,12 +1,12 @@
 package io.cairn.server;
 
 import io.cairn.common.CairnException;
+import io.cairn.search.SearchService;
 import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.http.HttpApi;
 import io.cairn.server.net.RespChannelHandler;
-import io.cairn.search.SearchService;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;

@@ -88,10 +88,17 @@ public final class SearchIndex implements Closeable {
     }
 
     /**
-     * Mutations of one committed batch for one partition; with {@code clear} set, the batch is a
-     * FLUSHALL, which every partition reaches before one of them empties the index.
+     * What one committed batch holds for one partition, in order: one per LSN and partition, so a
+     * partition that applied an LSN applied all of it.
      */
-    private record Batch(long lsn, List<Mutation> mutations, CyclicBarrier clear) {
+    private record Batch(long lsn, List<Step> steps) {
+    }
+
+    /**
+     * Mutations to apply, or (with {@code clear} set) a FLUSHALL, which every partition reaches
+     * before one of them empties the index.
+     */
+    private record Step(List<Mutation> mutations, CyclicBarrier clear) {
     }
 
     /**
@@ -221,38 +228,42 @@ public final class SearchIndex implements Closeable {
      */
     public void offer(long lsn, List<Mutation> mutations) {
         int n = partitions.length;
-        List<List<Mutation>> split = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            split.add(null);
-        }
+        List<List<Step>> steps = new ArrayList<>(java.util.Collections.nCopies(n, (List<Step>) null));
+        List<List<Mutation>> pending = new ArrayList<>(java.util.Collections.nCopies(n, (List<Mutation>) null));
         for (Mutation m : mutations) {
             if (m instanceof Mutation.Clear) {
-                flush(lsn, split);
                 CyclicBarrier barrier = new CyclicBarrier(n, this::clearAll);
-                for (Partition part : partitions) {
-                    part.queue.add(new Batch(lsn, List.of(), barrier));
-                    part.enqueued = lsn;
+                for (int p = 0; p < n; p++) {
+                    step(steps, p, pending.get(p), null);
+                    pending.set(p, null);
+                    step(steps, p, null, barrier);
                 }
                 continue;
             }
             int p = n == 1 ? 0 : Math.floorMod(java.util.Arrays.hashCode(m.key()), n);
-            if (split.get(p) == null) {
-                split.set(p, new ArrayList<>());
+            if (pending.get(p) == null) {
+                pending.set(p, new ArrayList<>());
             }
-            split.get(p).add(m);
+            pending.get(p).add(m);
         }
-        flush(lsn, split);
+        for (int p = 0; p < n; p++) {
+            step(steps, p, pending.get(p), null);
+            if (steps.get(p) != null) {
+                partitions[p].queue.add(new Batch(lsn, steps.get(p)));
+                partitions[p].enqueued = lsn;
+            }
+        }
         enqueuedLsn = lsn;
     }
 
-    private void flush(long lsn, List<List<Mutation>> split) {
-        for (int p = 0; p < split.size(); p++) {
-            if (split.get(p) != null) {
-                partitions[p].queue.add(new Batch(lsn, split.get(p), null));
-                partitions[p].enqueued = lsn;
-                split.set(p, null);
-            }
+    private static void step(List<List<Step>> steps, int p, List<Mutation> mutations, CyclicBarrier clear) {
+        if (mutations == null && clear == null) {
+            return;
         }
+        if (steps.get(p) == null) {
+            steps.set(p, new ArrayList<>());
+        }
+        steps.get(p).add(new Step(mutations, clear));
     }
 
     /** The barrier action of a FLUSHALL: every partition has applied everything before it. */
@@ -342,49 +353,46 @@ public final class SearchIndex implements Closeable {
 
     /** Applies a partition's drained batches in order; a FLUSHALL waits for every partition. */
     private void apply(Partition part, List<Batch> batches) throws IOException, InterruptedException {
-        int from = 0;
-        for (int i = 0; i < batches.size(); i++) {
-            Batch b = batches.get(i);
-            if (b.clear() != null) {
-                // applied stays where it was until the whole drained group is done: a batch with a
-                // FLUSHALL has writes after it too, and a search must not see half of it
-                apply(batches.subList(from, i));
-                if (b.lsn() > skipUpTo) {
-                    try {
-                        b.clear().await(BARRIER_SECONDS, TimeUnit.SECONDS);
-                    } catch (java.util.concurrent.BrokenBarrierException | java.util.concurrent.TimeoutException e) {
-                        throw new IOException("FLUSHALL: the index's other indexer threads did not arrive", e);
-                    }
-                }
-                from = i + 1;
-            }
-        }
-        apply(batches.subList(from, batches.size()));
-        part.applied = batches.getLast().lsn();
-    }
-
-    private void apply(List<Batch> batches) throws IOException {
-        Set<BytesRef> dirtyHashes = new LinkedHashSet<>();
+        List<Mutation> run = new ArrayList<>();
         for (Batch b : batches) {
             if (b.lsn() <= skipUpTo) {
-                continue; // already in the view the build read
+                continue; // already in the view the build read (every partition skips it alike)
             }
-            for (Mutation m : b.mutations()) {
-                switch (m) {
-                    case Mutation.Clear c -> throw new IllegalStateException("FLUSHALL goes through the barrier");
-                    case Mutation.ExpireAt e -> {
-                    }
-                    case Mutation.PutDocument d when definition.source() == SourceType.JSON ->
-                            indexJson(d.key(), d.document());
-                    case Mutation.HashPut h when definition.source() == SourceType.HASH ->
-                            dirtyHashes.add(new BytesRef(h.key()));
-                    case Mutation.HashDelete h when definition.source() == SourceType.HASH ->
-                            dirtyHashes.add(new BytesRef(h.key()));
-                    default -> {
-                        // deleted, expired, or now of a type this index does not read
-                        writer.deleteDocuments(new Term(DocumentMapper.KEY, new BytesRef(m.key())));
-                        dirtyHashes.remove(new BytesRef(m.key()));
-                    }
+            for (Step step : b.steps()) {
+                if (step.clear() == null) {
+                    run.addAll(step.mutations());
+                    continue;
+                }
+                apply(run);
+                run.clear();
+                try {
+                    step.clear().await(BARRIER_SECONDS, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.BrokenBarrierException | java.util.concurrent.TimeoutException e) {
+                    throw new IOException("FLUSHALL: the index's other indexer threads did not arrive", e);
+                }
+            }
+        }
+        apply(run);
+        part.applied = batches.getLast().lsn(); // only now: every step of every drained LSN is done
+    }
+
+    private void apply(List<Mutation> mutations) throws IOException {
+        Set<BytesRef> dirtyHashes = new LinkedHashSet<>();
+        for (Mutation m : mutations) {
+            switch (m) {
+                case Mutation.Clear c -> throw new IllegalStateException("FLUSHALL goes through the barrier");
+                case Mutation.ExpireAt e -> {
+                }
+                case Mutation.PutDocument d when definition.source() == SourceType.JSON ->
+                        indexJson(d.key(), d.document());
+                case Mutation.HashPut h when definition.source() == SourceType.HASH ->
+                        dirtyHashes.add(new BytesRef(h.key()));
+                case Mutation.HashDelete h when definition.source() == SourceType.HASH ->
+                        dirtyHashes.add(new BytesRef(h.key()));
+                default -> {
+                    // deleted, expired, or now of a type this index does not read
+                    writer.deleteDocuments(new Term(DocumentMapper.KEY, new BytesRef(m.key())));
+                    dirtyHashes.remove(new BytesRef(m.key()));
                 }
             }
         }
