@@ -709,7 +709,7 @@ public final class SearchService implements Closeable {
     private Cursor newCursor(SearchIndex idx, IndexSearcher s, Query q, Sort sort, AggregateRequest r, long total) {
         expireCursors();
         if (indexes.get(idx.definition().name()) != idx) {
-            throw new InvalidRequestException("Unknown index name"); // dropped or altered during the aggregate
+            throw new UnknownIndexException(); // dropped or altered during the aggregate
         }
         long open = cursors.values().stream().filter(c -> c.index == idx).count();
         if (open >= MAX_CURSORS_PER_INDEX) {
@@ -878,7 +878,7 @@ public final class SearchService implements Closeable {
     private SearchIndex index(String name) {
         SearchIndex idx = indexes.get(name);
         if (idx == null) {
-            throw new InvalidRequestException("Unknown index name");
+            throw new UnknownIndexException();
         }
         return idx;
     }

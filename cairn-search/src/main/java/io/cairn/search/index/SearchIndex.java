@@ -508,7 +508,7 @@ public final class SearchIndex implements Closeable {
             throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
         }
         if (s == State.CLOSED) {
-            throw new InvalidRequestException("Unknown index name");
+            throw new io.cairn.search.UnknownIndexException();
         }
         try {
             if (s == State.BUILDING) {
@@ -530,7 +530,7 @@ public final class SearchIndex implements Closeable {
                 throw new InvalidRequestException("index " + definition.name() + " failed: " + failure);
             }
             if (state == State.CLOSED) {
-                throw new InvalidRequestException("Unknown index name"); // dropped or altered while waiting
+                throw new io.cairn.search.UnknownIndexException(); // dropped or altered while waiting
             }
             lastSearchNanos = System.nanoTime();
             if (visibleLsn < target) {
@@ -564,7 +564,7 @@ public final class SearchIndex implements Closeable {
         try {
             return searchers.acquire();
         } catch (org.apache.lucene.store.AlreadyClosedException e) {
-            throw new InvalidRequestException("Unknown index name"); // dropped or altered meanwhile
+            throw new io.cairn.search.UnknownIndexException(); // dropped or altered meanwhile
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

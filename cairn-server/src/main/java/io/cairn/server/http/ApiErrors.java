@@ -19,9 +19,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class ApiErrors {
     private static final System.Logger LOG = System.getLogger(ApiErrors.class.getName());
-    /** SearchService's words for a missing index, as RediSearch's. */
-    static final String UNKNOWN_INDEX = "Unknown index name";
-
     private ApiErrors() {
     }
 
@@ -32,6 +29,7 @@ final class ApiErrors {
         return switch (t) {
             case ApiException e -> withHeaders(ApiResponse.error(e.status(), e.getMessage()), e.headers());
             case WrongTypeException e -> ApiResponse.error(HttpResponseStatus.CONFLICT, e.getMessage());
+            case io.cairn.search.UnknownIndexException e -> ApiResponse.error(HttpResponseStatus.NOT_FOUND, e.getMessage());
             case InvalidRequestException e -> invalid(e.getMessage());
             case StorageIOException e -> ApiResponse.error(HttpResponseStatus.SERVICE_UNAVAILABLE,
                     "Errors writing to the write-ahead log; the write is not acknowledged: " + oneLine(e.getMessage()));
@@ -44,9 +42,6 @@ final class ApiErrors {
 
     private static ApiResponse invalid(String message) {
         String m = strip(message);
-        if (m.equals(UNKNOWN_INDEX)) {
-            return ApiResponse.error(HttpResponseStatus.NOT_FOUND, m);
-        }
         if (m.equals("search is shutting down")) {
             return ApiResponse.error(HttpResponseStatus.SERVICE_UNAVAILABLE, m);
         }

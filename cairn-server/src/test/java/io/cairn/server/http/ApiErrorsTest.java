@@ -28,7 +28,7 @@ class ApiErrorsTest {
         assertThat(wrongType.status()).isEqualTo(HttpResponseStatus.CONFLICT);
         assertThat(wrongType.json()).isEqualTo("{\"error\":\"" + WrongTypeException.MESSAGE + "\"}");
 
-        ApiResponse index = reply(new CompletionException(new InvalidRequestException("Unknown index name")));
+        ApiResponse index = reply(new CompletionException(new io.cairn.search.UnknownIndexException()));
         assertThat(index.status()).isEqualTo(HttpResponseStatus.NOT_FOUND);
         assertThat(index.json()).isEqualTo("{\"error\":\"Unknown index name\"}");
 
