@@ -41,7 +41,7 @@ class SearchJedisTest {
     void start() {
         server = TestServer.start(dir, "fsync");
         jedis = new UnifiedJedis(new HostAndPort("127.0.0.1", server.port()),
-                DefaultJedisClientConfig.builder().timeoutMillis(30_000).build());
+                DefaultJedisClientConfig.builder().protocol(protocol()).timeoutMillis(30_000).build());
         jedis.ftCreate("books", FTCreateParams.createParams().on(IndexDataType.JSON).addPrefix("book:"),
                 TextField.of("$.title").as("title").weight(2), TextField.of("$.summary").as("summary"),
                 NumericField.of("$.year").as("year"), TagField.of("$.genres[*]").as("genres"));
@@ -53,6 +53,11 @@ class SearchJedisTest {
     private void book(int id, String title, String summary, int year, String... genres) {
         jedis.jsonSet("book:" + id, Path2.ROOT_PATH, new JSONObject(Map.of("title", title, "summary", summary,
                 "year", year, "genres", List.of(genres))));
+    }
+
+    /** RESP2 here; {@link SearchJedisResp3Test} runs every test again over RESP3 (maps). */
+    redis.clients.jedis.RedisProtocol protocol() {
+        return redis.clients.jedis.RedisProtocol.RESP2;
     }
 
     @AfterEach

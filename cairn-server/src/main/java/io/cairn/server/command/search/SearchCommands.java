@@ -3,7 +3,9 @@ package io.cairn.server.command.search;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.search.AggregateRequest;
+import io.cairn.search.AggregateResult;
 import io.cairn.search.SearchRequest;
+import io.cairn.search.SearchResult;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.AsyncCommand;
 import io.cairn.server.command.CommandContext;
@@ -31,15 +33,20 @@ public final class SearchCommands {
         }));
         r.async("ft.dropindex", async(SearchCommands::dropIndex));
         r.async("ft._list", async(ctx -> SearchReplies.list(search(ctx).list())));
-        r.async("ft.info", async(ctx -> SearchReplies.info(search(ctx).info(ctx.string(1)))));
-        r.async("ft.check", async(ctx -> SearchReplies.check(search(ctx).check(ctx.string(1)))));
+        r.async("ft.info", async(ctx -> resp3(ctx) ? SearchReplies.asMap(SearchReplies.info(search(ctx).info(ctx.string(1))))
+                : SearchReplies.info(search(ctx).info(ctx.string(1)))));
+        r.async("ft.check", async(ctx -> resp3(ctx) ? SearchReplies.asMap(SearchReplies.check(search(ctx).check(ctx.string(1))))
+                : SearchReplies.check(search(ctx).check(ctx.string(1)))));
         r.async("ft.search", async(ctx -> {
             SearchRequest req = SearchRequest.parse(ctx.string(2), strings(ctx, 3));
-            return SearchReplies.search(search(ctx).search(ctx.string(1), req), req);
+            SearchResult result = search(ctx).search(ctx.string(1), req);
+            return resp3(ctx) ? SearchReplies.search3(result, req) : SearchReplies.search(result, req);
         }));
         r.async("ft.aggregate", async(ctx -> {
             AggregateRequest req = AggregateRequest.parse(ctx.string(2), strings(ctx, 3));
-            return SearchReplies.aggregate(search(ctx).aggregate(ctx.string(1), req), req.withCursor());
+            AggregateResult result = search(ctx).aggregate(ctx.string(1), req);
+            return resp3(ctx) ? SearchReplies.aggregate3(result, req.withCursor())
+                    : SearchReplies.aggregate(result, req.withCursor());
         }));
         r.async("ft.cursor|read", async(ctx -> {
             int count = 0;
@@ -49,7 +56,8 @@ public final class SearchCommands {
                 }
                 count = (int) Math.min(SearchRequest.MAX_LIMIT, Math.max(1, ctx.integer(5)));
             }
-            return SearchReplies.aggregate(search(ctx).cursorRead(ctx.string(2), ctx.integer(3), count), true);
+            AggregateResult result = search(ctx).cursorRead(ctx.string(2), ctx.integer(3), count);
+            return resp3(ctx) ? SearchReplies.aggregate3(result, true) : SearchReplies.aggregate(result, true);
         }));
         r.async("ft.cursor|del", async(ctx -> {
             search(ctx).cursorDelete(ctx.string(2), ctx.integer(3));
@@ -85,6 +93,11 @@ public final class SearchCommands {
     }
 
     private record Answered(RespValue reply, long lsn) {
+    }
+
+    /** Whether the connection speaks RESP3 (HELLO 3): RediSearch answers it with maps. */
+    private static boolean resp3(CommandContext ctx) {
+        return ctx.session().protocol() == 3;
     }
 
     private static SearchService search(CommandContext ctx) {

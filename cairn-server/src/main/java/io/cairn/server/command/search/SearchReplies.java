@@ -13,9 +13,93 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** FT.* results as RediSearch shapes them: flat RESP2 arrays of names and values. */
+/**
+ * FT.* results as RediSearch shapes them: flat arrays of names and values over RESP2, maps over
+ * RESP3 ({@code total_results}, {@code results} of {@code id} / {@code score} /
+ * {@code extra_attributes}, as RediSearch 2.8 answers a RESP3 client).
+ */
 final class SearchReplies {
     private SearchReplies() {
+    }
+
+    /** RESP3: {@code {attributes, format, results: [{id, score?, extra_attributes, values}], total_results, warning}}. */
+    static RespValue search3(SearchResult r, SearchRequest req) {
+        List<RespValue> results = new ArrayList<>(r.hits().size());
+        for (SearchResult.Hit h : r.hits()) {
+            List<RespValue> one = new ArrayList<>(List.of(RespValue.bulk("id"), RespValue.bulk(h.key())));
+            if (req.withScores()) {
+                one.add(RespValue.bulk("score"));
+                one.add(new RespValue.DoubleReply(h.score()));
+            }
+            one.add(RespValue.bulk("extra_attributes"));
+            one.add(h.fields() == null ? map(List.of()) : map(flat(h.fields())));
+            one.add(RespValue.bulk("values"));
+            one.add(RespValue.array(List.of()));
+            results.add(map(one));
+        }
+        return result3(r.total(), results);
+    }
+
+    /** RESP3 rows of FT.AGGREGATE: {@code {..., results: [{extra_attributes, values}], total_results}}, with a cursor {@code [map, id]}. */
+    static RespValue aggregate3(AggregateResult r, boolean cursor) {
+        List<RespValue> results = new ArrayList<>(r.rows().size());
+        for (List<Map.Entry<String, byte[]>> row : r.rows()) {
+            results.add(map(List.of(RespValue.bulk("extra_attributes"), map(flat(row)),
+                    RespValue.bulk("values"), RespValue.array(List.of()))));
+        }
+        RespValue body = result3(r.total(), results);
+        return cursor ? RespValue.array(List.of(body, RespValue.integer(r.cursorId()))) : body;
+    }
+
+    private static RespValue result3(long total, List<RespValue> results) {
+        return map(List.of(RespValue.bulk("attributes"), RespValue.array(List.of()),
+                RespValue.bulk("format"), RespValue.bulk("STRING"),
+                RespValue.bulk("results"), RespValue.array(results),
+                RespValue.bulk("total_results"), RespValue.integer(total),
+                RespValue.bulk("warning"), RespValue.array(List.of())));
+    }
+
+    /** A flat {@code [name, value, ...]} array as a RESP3 map (FT.INFO, FT.CHECK over RESP3). */
+    static RespValue asMap(RespValue flat) {
+        if (flat instanceof RespValue.ArrayReply a) {
+            List<RespValue> items = new ArrayList<>(a.items().size());
+            for (int i = 0; i < a.items().size(); i++) {
+                RespValue v = a.items().get(i);
+                items.add(i % 2 == 1 && v instanceof RespValue.ArrayReply inner && isPairs(inner) ? asMap(inner) : v);
+            }
+            return map(items);
+        }
+        return flat;
+    }
+
+    /** Whether an array reads as name/value pairs (an even number of items, every name a string). */
+    private static boolean isPairs(RespValue.ArrayReply a) {
+        if (a.items().isEmpty() || a.items().size() % 2 != 0) {
+            return false;
+        }
+        for (int i = 0; i < a.items().size(); i += 2) {
+            if (!(a.items().get(i) instanceof RespValue.BulkString)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<RespValue> flat(List<Map.Entry<String, byte[]>> fields) {
+        List<RespValue> out = new ArrayList<>(fields.size() * 2);
+        for (Map.Entry<String, byte[]> e : fields) {
+            out.add(RespValue.bulk(e.getKey()));
+            out.add(e.getValue() == null ? new RespValue.NullReply() : RespValue.bulk(e.getValue()));
+        }
+        return out;
+    }
+
+    private static RespValue map(List<RespValue> flatPairs) {
+        List<Map.Entry<RespValue, RespValue>> entries = new ArrayList<>(flatPairs.size() / 2);
+        for (int i = 0; i + 1 < flatPairs.size(); i += 2) {
+            entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(flatPairs.get(i), flatPairs.get(i + 1)));
+        }
+        return new RespValue.MapReply(entries);
     }
 
     /** {@code [total, key, [field, value, ...], ...]}, with a score after each key under WITHSCORES. */
