@@ -24,7 +24,12 @@ final class SearchFixture implements AutoCloseable {
     }
 
     void open() {
-        store = Store.open(StoreConfig.builder(dir.resolve("data")).walMode(WalMode.WRITE).build(),
+        open(java.time.Duration.ofMillis(100));
+    }
+
+    /** With {@code expiryCycle} how often the store reclaims expired keys in the background. */
+    void open(java.time.Duration expiryCycle) {
+        store = Store.open(StoreConfig.builder(dir.resolve("data")).walMode(WalMode.WRITE).expiryCycle(expiryCycle).build(),
                 LocalFileSystem.INSTANCE, Clock.SYSTEM);
         search = SearchService.open(store, dir.resolve("data").resolve("search"));
     }

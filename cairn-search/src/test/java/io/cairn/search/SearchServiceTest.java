@@ -203,6 +203,23 @@ class SearchServiceTest {
     }
 
     @Test
+    void anExpiredKeyIsNotAHitEvenBeforeItIsReclaimed() throws Exception {
+        f.close();
+        f.open(java.time.Duration.ofHours(1)); // no background reclaim: the key stays indexed
+        f.json("doc:short", "{\"title\":\"fleeting\"}");
+        f.json("doc:long", "{\"title\":\"fleeting\"}");
+        long at = System.currentTimeMillis() + 50;
+        f.store.execute(t -> t.expireAt(SearchFixture.b("doc:short"), at)).durable().join();
+        while (System.currentTimeMillis() <= at) {
+            Thread.sleep(10); // an expiry is a time, not an event: wait for it to pass
+        }
+        assertThat(f.keys("idx", "fleeting", "NOCONTENT")).containsExactly("doc:long");
+        assertThat(f.keys("idx", "fleeting")).containsExactly("doc:long");
+        assertThat(f.search.check("idx").consistent()).as("FT.CHECK reclaims expired keys first").isTrue();
+        assertThat(f.keys("idx", "fleeting", "NOCONTENT")).containsExactly("doc:long");
+    }
+
+    @Test
     void valuesOfTheWrongTypeFailTheDocumentAndAreCounted() {
         f.json("doc:ok", "{\"title\":\"fine\",\"year\":2001}");
         f.json("doc:bad", "{\"title\":\"fine\",\"year\":\"two thousand\"}");
