@@ -146,6 +146,8 @@ public final class SearchIndex implements Closeable {
     private volatile boolean stopping;
     /** The LSN of the view the build read; batches up to it are already indexed. Set before {@code built} opens. */
     private volatile long skipUpTo = -1;
+    /** Set before {@code built} opens when the build stopped early: then no partition runs. */
+    private volatile boolean buildAborted;
 
     /**
      * Opens (or creates) the index at {@code path}. With {@code reuseIfCurrentAt} ≥ 0 an existing
@@ -278,10 +280,11 @@ public final class SearchIndex implements Closeable {
     private void run(Partition part, boolean builder) {
         try {
             if (builder) {
-                boolean complete;
+                boolean complete = false;
                 try {
                     complete = !build || buildFromStore();
                 } finally {
+                    buildAborted = !complete; // the other partitions must not wait at barriers for this one
                     built.countDown();
                 }
                 if (!complete) {
@@ -293,6 +296,9 @@ public final class SearchIndex implements Closeable {
                 }
             } else {
                 built.await();
+                if (buildAborted) {
+                    return;
+                }
             }
             List<Batch> batches = new ArrayList<>();
             while (true) {
