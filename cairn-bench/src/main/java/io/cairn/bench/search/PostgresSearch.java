@@ -32,6 +32,7 @@ import java.util.stream.Stream;
  * refuses root) through {@code runuser}.
  */
 final class PostgresSearch implements SearchSystem {
+    private static final System.Logger LOG = System.getLogger(PostgresSearch.class.getName());
     private static final String USER = "bench";
     private final Path dir;
     private final Process process;
@@ -103,6 +104,7 @@ final class PostgresSearch implements SearchSystem {
         return new PostgresSearch(dir, p, url, version);
     }
 
+    /** Between connection attempts: postgres gives no readiness signal but accepting connections. */
     private static void sleep() {
         try {
             Thread.sleep(100);
@@ -359,7 +361,7 @@ final class PostgresSearch implements SearchSystem {
                 Files.deleteIfExists(f);
             }
         } catch (IOException | java.io.UncheckedIOException e) {
-            System.err.println("bench: could not remove " + dir + ": " + e.getMessage());
+            LOG.log(System.Logger.Level.WARNING, "could not remove " + dir + ": " + e.getMessage());
         }
     }
 }

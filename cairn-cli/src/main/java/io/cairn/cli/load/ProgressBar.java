@@ -61,7 +61,7 @@ final class ProgressBar implements AutoCloseable {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
                     draw();
-                    Thread.sleep(1000 / REDRAWS_PER_SECOND);
+                    Thread.sleep(1000 / REDRAWS_PER_SECOND); // redraws are periodic by design
                 }
             } catch (InterruptedException e) {
                 // closed

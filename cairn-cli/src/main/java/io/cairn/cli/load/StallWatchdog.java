@@ -17,7 +17,7 @@ final class StallWatchdog implements AutoCloseable {
         thread = Thread.ofPlatform().daemon().name("cairn-load-watchdog").start(() -> {
             try {
                 while (true) {
-                    Thread.sleep(period);
+                    Thread.sleep(period); // a watchdog checks on a period: a stall is the absence of an event
                     long now = System.nanoTime();
                     for (RespConnection c : connections) {
                         long since = c.stalledSince();

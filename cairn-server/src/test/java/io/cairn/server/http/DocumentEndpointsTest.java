@@ -62,7 +62,7 @@ class DocumentEndpointsTest {
             if (r != null) {
                 r.run();
             } else {
-                Thread.sleep(1);
+                Thread.sleep(1); // the task the future waits for is queued by another thread: poll the queue
             }
         }
         return f.get(0, TimeUnit.SECONDS);
@@ -73,7 +73,7 @@ class DocumentEndpointsTest {
         fs.hold();
         CompletableFuture<ApiResponse> put = docs.put(b("k"), b("{\"a\":1}"), loop);
         CompletableFuture<ApiResponse> get = docs.get(b("k"), loop); // it sees the write, so it waits too
-        Thread.sleep(100);
+        Thread.sleep(100); // an absence (no reply while fsync is held) has no event to wait on
         assertThat(put).isNotDone();
         assertThat(get).isNotDone();
         fs.release(1_000);
