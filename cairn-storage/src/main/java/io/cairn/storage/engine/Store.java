@@ -6,22 +6,23 @@ import io.cairn.common.LatencyHistogram;
 import io.cairn.common.StorageIOException;
 import io.cairn.common.StoreClosedException;
 import io.cairn.storage.index.View;
+import io.cairn.storage.io.FileHandle;
 import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
 import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.wal.WalSegment;
+import io.cairn.storage.wal.WalSegments;
 import io.cairn.storage.wal.WalWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -35,13 +36,18 @@ import java.util.function.Function;
  *                           --> ChangeListeners told, in LSN order
  *                 <-------- Result(value, lsn, durable future)   (the lock is released here;
  *                                                                 durability arrives later)
- *   checkpoint()  --lock--> open a ReadView (O(1)), roll the log
+ *   checkpoint()  --> CheckpointScheduler claims the one running checkpoint (no lock held)
+ *                 --lock--> open a ReadView (O(1)), roll the log
  *                           --> checkpoint thread writes snapshot-<lsn>.snap from the view
  *                           --> deletes old snapshots and the segments only they needed
  *   open()        --> Recovery: newest valid snapshot + WAL replay (torn tail truncated)
  *
  * One lock serialises all access to the keyspace, as Redis's single thread does: an operation
  * is a few hundred nanoseconds, and what takes long (fsync, snapshot writing) happens outside it.
+ * The parts, each with one lifecycle: CommitLog (LSNs, encoding, log append, listener fan-out),
+ * CheckpointScheduler (when checkpoints run, their bookkeeping), ExpiryCycle (reclaiming expired
+ * keys). Lock order: the store's lock is the only lock taken here; the scheduler holds none
+ * while it calls in, so INFO (stats under the lock) can never wait on a starting checkpoint.
  * ============================================================================================
  */
 
@@ -54,9 +60,17 @@ import java.util.function.Function;
  * page cache holds can no longer be trusted, so the store must be reopened, which recovers what
  * really reached the disk. Reads keep working.
  */
+/**
+ * A durable in-memory keyspace of strings, hashes, sorted sets and JSON documents. Thread-safe: any thread may
+ * call any method. Writes are applied at once and made durable asynchronously; see
+ * {@link Result#durable()}. Close it to flush the log and stop its threads.
+ *
+ * <p>After the log fails (a write or fsync error), the store stops accepting writes: what the
+ * page cache holds can no longer be trusted, so the store must be reopened, which recovers what
+ * really reached the disk. Reads keep working.
+ */
 public final class Store implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Store.class.getName());
-    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final StoreConfig config;
     private final FileSystem fs;
@@ -65,29 +79,19 @@ public final class Store implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Keyspace keyspace;
     private final Txn txn;
-    private final WalWriter wal;
+    private final CommitLog log;
     private final RecoveryStats recovery;
-    private final Checkpointer checkpointer;
-    private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService scheduler;
+    private final ExpiryCycle expiry;
+    private final CheckpointScheduler checkpoints;
+    private final ScheduledExecutorService timer;
+    private final boolean ownsTimer;
+    private final List<ScheduledFuture<?>> timerTasks = new ArrayList<>();
     private final ExecutorService checkpointThread;
 
     // Guarded by lock.
-    private long lastLsn;
-    private ByteBuffer scratch = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-    private byte[] expiryCursor;
-    private long expiredKeys;
     private boolean closed;
 
-    // Guarded by this (checkpoint bookkeeping).
-    private CompletableFuture<CheckpointInfo> runningCheckpoint;
-    private volatile CheckpointInfo lastCheckpoint;
-    private volatile String lastCheckpointError;
-    private volatile long lastCheckpointLsn;
-    private volatile long lastCheckpointNanos;
-    private volatile long walBytesAtCheckpoint;
-
-    private Store(StoreConfig config, FileSystem fs, Clock clock) throws IOException {
+    private Store(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer) throws IOException {
         this.config = config;
         this.fs = fs;
         this.clock = clock;
@@ -96,26 +100,27 @@ public final class Store implements AutoCloseable {
         try {
             Recovery.Recovered r = Recovery.run(fs, config, clock);
             this.keyspace = r.keyspace();
-            this.lastLsn = r.lastLsn();
             this.recovery = r.stats();
-            this.lastCheckpointLsn = r.stats().snapshotLsn();
             this.txn = new Txn(keyspace, config);
-            this.wal = config.walMode() == WalMode.NONE ? null
+            WalWriter wal = config.walMode() == WalMode.NONE ? null
                     : new WalWriter(fs, config.dir(), config.walMode(), config.segmentBytes(),
-                            config.maxRecordBytes(), lastLsn + 1);
+                            config.maxRecordBytes(), r.lastLsn() + 1);
+            this.log = new CommitLog(wal, r.lastLsn());
         } catch (IOException | RuntimeException e) {
             dirLock.close();
             throw e;
         }
-        this.checkpointer = new Checkpointer(fs, config, clock);
-        this.lastCheckpointNanos = clock.nanos();
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("cairn-store-timer").daemon(true).factory());
+        this.expiry = new ExpiryCycle(keyspace, log);
         this.checkpointThread = Executors.newSingleThreadExecutor(
                 Thread.ofPlatform().name("cairn-checkpoint").daemon(true).factory());
+        this.checkpoints = new CheckpointScheduler(new CheckpointSource(), new Checkpointer(fs, config, clock),
+                config, clock, checkpointThread, recovery.snapshotLsn());
+        this.ownsTimer = timer == null;
+        this.timer = timer != null ? timer : Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("cairn-store-timer").daemon(true).factory());
         long cycle = config.expiryCycle().toMillis();
-        scheduler.scheduleWithFixedDelay(this::reclaimExpiredQuietly, cycle, cycle, TimeUnit.MILLISECONDS);
-        scheduler.scheduleWithFixedDelay(this::checkpointIfDue, 1, 1, TimeUnit.SECONDS);
+        timerTasks.add(this.timer.scheduleWithFixedDelay(this::reclaimExpiredQuietly, cycle, cycle, TimeUnit.MILLISECONDS));
+        timerTasks.add(this.timer.scheduleWithFixedDelay(checkpoints::checkIfDue, 1, 1, TimeUnit.SECONDS));
     }
 
     /** Opens (creating or recovering) the store on the local disk with the system clock. */
@@ -125,14 +130,25 @@ public final class Store implements AutoCloseable {
 
     /**
      * Opens the store in {@code config.dir()}: loads the newest valid snapshot and replays the
-     * log after it.
+     * log after it. The store runs its periodic work (expiry, checkpoint triggers) on a daemon
+     * thread of its own.
      *
      * @throws io.cairn.common.CorruptionException when the log is damaged other than at its tail
      * @throws StorageIOException when the directory cannot be read or is locked by another store
      */
     public static Store open(StoreConfig config, FileSystem fs, Clock clock) {
+        return open(config, fs, clock, null);
+    }
+
+    /**
+     * As {@link #open(StoreConfig, FileSystem, Clock)}, with the periodic work (the expiry cycle
+     * every {@link StoreConfig#expiryCycle()}, the checkpoint trigger every second) scheduled on
+     * {@code timer}. The caller owns the timer: {@link #close()} cancels the store's tasks on it
+     * but does not shut it down. The tasks take the store's lock briefly and never block on I/O.
+     */
+    public static Store open(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer) {
         try {
-            return new Store(config, fs, clock);
+            return new Store(config, fs, clock, timer);
         } catch (IOException e) {
             throw new StorageIOException("cannot open store in " + config.dir(), e);
         }
@@ -154,14 +170,13 @@ public final class Store implements AutoCloseable {
             try {
                 value = body.apply(txn);
             } catch (RuntimeException | Error e) {
-                commit(txn.end());
+                log.commit(txn.end());
                 throw e;
             }
             List<Mutation> mutations = txn.end();
-            if (mutations.isEmpty()) {
-                return new Result<>(value, lastLsn, whenDurable(lastLsn));
-            }
-            return new Result<>(value, lastLsn + 1, commit(mutations));
+            long before = log.lastLsn();
+            CompletableFuture<Void> durable = log.commit(mutations);
+            return new Result<>(value, mutations.isEmpty() ? before : before + 1, durable);
         } finally {
             lock.unlock();
         }
@@ -196,7 +211,8 @@ public final class Store implements AutoCloseable {
             txn.begin(clock.millis(), true);
             try {
                 R value = body.apply(txn);
-                return new Result<>(value, lastLsn, whenDurable(lastLsn));
+                long lsn = log.lastLsn();
+                return new Result<>(value, lsn, log.whenDurable(lsn));
             } finally {
                 txn.end();
             }
@@ -232,7 +248,7 @@ public final class Store implements AutoCloseable {
         lock.lock();
         try {
             checkOpen();
-            return new ReadView(this, keyspace.openView(), lastLsn, clock.millis());
+            return new ReadView(this, keyspace.openView(), log.lastLsn(), clock.millis());
         } finally {
             lock.unlock();
         }
@@ -251,7 +267,7 @@ public final class Store implements AutoCloseable {
     public long lastLsn() {
         lock.lock();
         try {
-            return lastLsn;
+            return log.lastLsn();
         } finally {
             lock.unlock();
         }
@@ -259,41 +275,12 @@ public final class Store implements AutoCloseable {
 
     /** Completes once every batch up to {@code lsn} reached the configured durability. */
     public CompletableFuture<Void> whenDurable(long lsn) {
-        return wal == null ? DONE : wal.whenDurable(lsn);
+        return log.whenDurable(lsn);
     }
 
     /** Adds a listener to the change stream; it sees batches committed from now on. */
     public Closeable subscribe(ChangeListener listener) {
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
-    }
-
-    // Under lock.
-    private CompletableFuture<Void> commit(List<Mutation> mutations) {
-        if (mutations.isEmpty()) {
-            return whenDurable(lastLsn);
-        }
-        long lsn = ++lastLsn;
-        CompletableFuture<Void> durable;
-        if (wal == null) {
-            durable = DONE;
-        } else {
-            int size = MutationCodec.sizeOf(mutations);
-            if (scratch.capacity() < size || scratch.capacity() > (1 << 20) && size < (1 << 16)) {
-                scratch = ByteBuffer.allocate(Math.max(size, 1 << 16)).order(ByteOrder.LITTLE_ENDIAN);
-            }
-            scratch.clear();
-            MutationCodec.encode(mutations, scratch);
-            durable = wal.append(lsn, scratch.flip());
-        }
-        for (ChangeListener l : listeners) {
-            try {
-                l.onCommit(lsn, mutations);
-            } catch (RuntimeException e) {
-                LOG.log(Level.ERROR, "change listener failed at LSN " + lsn, e);
-            }
-        }
-        return durable;
+        return log.subscribe(listener);
     }
 
     private void checkOpen() {
@@ -304,10 +291,7 @@ public final class Store implements AutoCloseable {
 
     private void checkWritable() {
         checkOpen();
-        Throwable f = wal == null ? null : wal.failure();
-        if (f != null) {
-            throw new StorageIOException("store refuses writes after a write-ahead log failure; reopen it to recover", f);
-        }
+        log.checkWritable();
     }
 
     // ------------------------------------------------------------------ expiry
@@ -320,36 +304,7 @@ public final class Store implements AutoCloseable {
     public int reclaimExpired(int budget) {
         lock.lock();
         try {
-            if (closed || keyspace.volatileKeys() == 0) {
-                return 0;
-            }
-            checkWritable();
-            long now = clock.millis();
-            List<byte[]> expired = new ArrayList<>();
-            int[] seen = new int[1];
-            byte[][] last = new byte[1][];
-            keyspace.tree.scan(expiryCursor, true, e -> {
-                if (EntryKeys.expired(e, now)) {
-                    expired.add(EntryKeys.INSTANCE.key(e));
-                }
-                if (++seen[0] >= budget) {
-                    last[0] = EntryKeys.INSTANCE.key(e);
-                    return false;
-                }
-                return true;
-            });
-            expiryCursor = last[0]; // null: wrapped around to the start
-            if (!expired.isEmpty()) {
-                List<Mutation> ms = new ArrayList<>(expired.size());
-                for (byte[] k : expired) {
-                    Mutation m = new Mutation.Expired(k);
-                    MutationApplier.apply(keyspace, m);
-                    ms.add(m);
-                }
-                commit(ms);
-                expiredKeys += expired.size();
-            }
-            return expired.size();
+            return closed ? 0 : expiry.run(budget, clock.millis());
         } finally {
             lock.unlock();
         }
@@ -372,73 +327,45 @@ public final class Store implements AutoCloseable {
      * LSN of the moment it starts; writers go on meanwhile. The future completes when the
      * snapshot is durable and obsolete files are deleted.
      */
-    public synchronized CompletableFuture<CheckpointInfo> checkpoint() {
-        if (runningCheckpoint != null) {
-            return runningCheckpoint;
-        }
-        ReadView view;
-        long walBytes;
-        lock.lock();
-        try {
-            checkOpen();
-            view = new ReadView(this, keyspace.openView(), lastLsn, clock.millis());
-            walBytes = wal == null ? 0 : wal.bytesWritten();
-            if (wal != null) {
-                wal.requestRoll();
-            }
-        } finally {
-            lock.unlock();
-        }
-        CompletableFuture<CheckpointInfo> f = new CompletableFuture<>();
-        runningCheckpoint = f;
-        checkpointThread.execute(() -> {
+    public CompletableFuture<CheckpointInfo> checkpoint() {
+        return checkpoints.checkpoint();
+    }
+
+    /** The checkpoint trigger, for tests that drive it with their own clock. */
+    CheckpointScheduler checkpoints() {
+        return checkpoints;
+    }
+
+    /** What the scheduler needs from the store; each call takes the lock, the scheduler holds none. */
+    private final class CheckpointSource implements CheckpointScheduler.Source {
+        @Override
+        public CheckpointScheduler.Start begin() {
+            lock.lock();
             try {
-                CheckpointInfo info;
-                try {
-                    info = checkpointer.write(view);
-                } finally {
-                    view.close();
-                }
-                checkpointer.deleteObsolete();
-                lastCheckpoint = info;
-                lastCheckpointError = null;
-                lastCheckpointLsn = info.lsn();
-                walBytesAtCheckpoint = walBytes;
-                finishCheckpoint(f, info, null);
-            } catch (IOException | RuntimeException e) {
-                lastCheckpointError = e.toString();
-                LOG.log(Level.ERROR, "checkpoint failed", e);
-                finishCheckpoint(f, null, StorageIOException.of("checkpoint failed in " + config.dir(), e));
+                checkOpen();
+                ReadView view = new ReadView(Store.this, keyspace.openView(), log.lastLsn(), clock.millis());
+                long logBytes = log.bytesWritten();
+                log.requestRoll();
+                return new CheckpointScheduler.Start(view, logBytes);
+            } finally {
+                lock.unlock();
             }
-        });
-        return f;
-    }
-
-    private synchronized void finishCheckpoint(CompletableFuture<CheckpointInfo> f, CheckpointInfo info, Throwable error) {
-        runningCheckpoint = null;
-        lastCheckpointNanos = clock.nanos();
-        if (error == null) {
-            f.complete(info);
-        } else {
-            f.completeExceptionally(error);
         }
-    }
 
-    private void checkpointIfDue() {
-        try {
-            long since = lastLsn() - lastCheckpointLsn;
-            if (since == 0 || closed) {
-                return;
+        @Override
+        public long lastLsn() {
+            lock.lock();
+            try {
+                checkOpen();
+                return log.lastLsn();
+            } finally {
+                lock.unlock();
             }
-            boolean bySize = wal != null && config.checkpointLogBytes() > 0
-                    && wal.bytesWritten() - walBytesAtCheckpoint >= config.checkpointLogBytes();
-            long interval = config.checkpointInterval().toNanos();
-            boolean byTime = interval > 0 && clock.nanos() - lastCheckpointNanos >= interval;
-            if (bySize || byTime) {
-                checkpoint();
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.DEBUG, "checkpoint trigger skipped: " + e.getMessage());
+        }
+
+        @Override
+        public long logBytesWritten() {
+            return log.bytesWritten();
         }
     }
 
@@ -452,8 +379,8 @@ public final class Store implements AutoCloseable {
     public long logSizeBytes() {
         long total = 0;
         try {
-            for (io.cairn.storage.wal.WalSegment seg : io.cairn.storage.wal.WalSegments.list(fs, config.dir())) {
-                try (io.cairn.storage.io.FileHandle h = fs.open(seg.path(), FileSystem.OpenMode.READ)) {
+            for (WalSegment seg : WalSegments.list(fs, config.dir())) {
+                try (FileHandle h = fs.open(seg.path(), FileSystem.OpenMode.READ)) {
                     total += h.size();
                 } catch (IOException e) {
                     // deleted by a checkpoint meanwhile
@@ -474,26 +401,22 @@ public final class Store implements AutoCloseable {
      * {@link LatencyHistogram#reset}; null without a log ({@code wal=none}).
      */
     public LatencyHistogram walWriteLatency() {
-        return wal == null ? null : wal.writeLatency();
+        return log.writeLatency();
     }
 
     /** Latency of the log's fsyncs ({@code fsync} mode); null without a log. */
     public LatencyHistogram walSyncLatency() {
-        return wal == null ? null : wal.syncLatency();
+        return log.syncLatency();
     }
 
+    /** Counters, read under the lock (the checkpoint state is read without waiting on anything). */
     public StoreStats stats() {
         lock.lock();
         try {
-            boolean running;
-            synchronized (this) {
-                running = runningCheckpoint != null;
-            }
-            return new StoreStats(keyspace.size(), keyspace.volatileKeys(), lastLsn,
-                    wal == null ? lastLsn : wal.durableLsn(), config.walMode(),
-                    wal == null ? 0 : wal.bytesWritten(), wal == null ? 0 : wal.groupCount(),
-                    wal == null ? 0 : wal.syncCount(), wal == null ? 0 : wal.syncNanosTotal(),
-                    lastCheckpoint, lastCheckpointError, running, expiredKeys,
+            long lsn = log.lastLsn();
+            return new StoreStats(keyspace.size(), keyspace.volatileKeys(), lsn, log.durableLsn(lsn),
+                    config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
+                    checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
                     keyspace.tree.openViewCount(), recovery);
         } finally {
             lock.unlock();
@@ -506,10 +429,7 @@ public final class Store implements AutoCloseable {
      */
     @Override
     public void close() {
-        CompletableFuture<CheckpointInfo> running;
-        synchronized (this) {
-            running = runningCheckpoint;
-        }
+        CompletableFuture<CheckpointInfo> running = checkpoints.running();
         if (running != null) {
             try {
                 running.join();
@@ -526,7 +446,10 @@ public final class Store implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        scheduler.shutdownNow();
+        timerTasks.forEach(t -> t.cancel(false));
+        if (ownsTimer) {
+            timer.shutdownNow();
+        }
         checkpointThread.shutdown();
         try {
             checkpointThread.awaitTermination(1, TimeUnit.MINUTES);
@@ -534,9 +457,7 @@ public final class Store implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try {
-            if (wal != null) {
-                wal.close();
-            }
+            log.close();
         } finally {
             try {
                 dirLock.close();

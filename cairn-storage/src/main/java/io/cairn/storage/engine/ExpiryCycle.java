@@ -1,0 +1,65 @@
+package io.cairn.storage.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reclaims expired keys a slice at a time, as Redis's active expire cycle: each call walks the
+ * ordered index from where the previous one stopped, for at most a budget of entries, deletes the
+ * expired ones and commits them as one batch of {@link Mutation.Expired}. A read never returns an
+ * expired key whether or not this ran; it only frees their memory and tells the change stream.
+ *
+ * <p>Not thread-safe: every call must hold the store's lock (the cursor and the counter are
+ * guarded by it).
+ */
+final class ExpiryCycle {
+    private final Keyspace keyspace;
+    private final CommitLog log;
+
+    // Guarded by the store's lock.
+    private byte[] cursor;
+    private long reclaimed;
+
+    ExpiryCycle(Keyspace keyspace, CommitLog log) {
+        this.keyspace = keyspace;
+        this.log = log;
+    }
+
+    /** Walks at most {@code budget} entries and reclaims those expired at {@code nowMillis}; returns how many. */
+    int run(int budget, long nowMillis) {
+        if (keyspace.volatileKeys() == 0) {
+            return 0;
+        }
+        log.checkWritable();
+        List<byte[]> expired = new ArrayList<>();
+        int[] seen = new int[1];
+        byte[][] stop = new byte[1][];
+        keyspace.tree.scan(cursor, true, e -> {
+            if (EntryKeys.expired(e, nowMillis)) {
+                expired.add(EntryKeys.INSTANCE.key(e));
+            }
+            if (++seen[0] >= budget) {
+                stop[0] = EntryKeys.INSTANCE.key(e);
+                return false;
+            }
+            return true;
+        });
+        cursor = stop[0]; // null: wrapped around to the start
+        if (!expired.isEmpty()) {
+            List<Mutation> ms = new ArrayList<>(expired.size());
+            for (byte[] k : expired) {
+                Mutation m = new Mutation.Expired(k);
+                MutationApplier.apply(keyspace, m);
+                ms.add(m);
+            }
+            log.commit(ms);
+            reclaimed += expired.size();
+        }
+        return expired.size();
+    }
+
+    /** Keys reclaimed since open. */
+    long reclaimed() {
+        return reclaimed;
+    }
+}
