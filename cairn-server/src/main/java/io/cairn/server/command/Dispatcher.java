@@ -16,25 +16,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs one request: finds the command, checks authentication, arity and MULTI state, runs the
- * handler (inside the store for data commands) and returns the reply with the future that must
- * complete before the reply may be sent.
+ * handler (inside the store for data commands) and returns its {@link Outcome}: the reply and what
+ * must complete before it may be sent.
  */
 public final class Dispatcher {
-    /**
-     * A reply and when it may be sent; {@code reply == null} means "send nothing, close". With
-     * {@code deferred} set, the reply is that future's value, sent once it completes.
-     */
-    public record Outcome(RespValue reply, CompletableFuture<?> durable, CompletableFuture<RespValue> deferred) {
-        public Outcome(RespValue reply, CompletableFuture<?> durable) {
-            this(reply, durable, null);
-        }
-
-        /** An outcome whose reply is computed elsewhere. */
-        public static Outcome later(CompletableFuture<RespValue> reply) {
-            return new Outcome(RespValue.simple("DEFERRED"), reply, reply);
-        }
-    }
-
     private static final Set<String> ALLOWED_WITHOUT_AUTH = Set.of("auth", "hello", "quit", "reset");
     private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
     private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
@@ -61,43 +46,43 @@ public final class Dispatcher {
                 // As Redis: a malformed EXEC discards the transaction, inside MULTI or not.
                 session.endMulti();
                 server.unwatchAll(session);
-                return new Outcome(RespValue.error("EXECABORT Transaction discarded because of: "
-                        + e.getMessage().substring("ERR ".length())), null);
+                return Outcome.now(RespValue.error("EXECABORT Transaction discarded because of: "
+                        + e.getMessage().substring("ERR ".length())));
             }
             if (session.inMulti()) {
                 session.flagMultiError();
             }
-            return new Outcome(Errors.toReply(e), null);
+            return Outcome.now(Errors.toReply(e));
         }
         String name = spec.name();
         session.touched(name, System.currentTimeMillis());
         if (!session.authenticated() && !ALLOWED_WITHOUT_AUTH.contains(name)) {
-            return new Outcome(RespValue.error("NOAUTH Authentication required."), null);
+            return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
         if (session.inMulti() && !RUN_INSIDE_MULTI.contains(name)) {
             if (NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
                     || registry.handler(spec.name()) instanceof AsyncCommand) {
                 session.flagMultiError();
-                return new Outcome(RespValue.error("ERR Command not allowed inside a transaction"), null);
+                return Outcome.now(RespValue.error("ERR Command not allowed inside a transaction"));
             }
             session.queue(args);
-            return new Outcome(new RespValue.SimpleString("QUEUED"), null);
+            return Outcome.now(new RespValue.SimpleString("QUEUED"));
         }
         Handler handler = registry.handler(spec.name());
         CommandContext ctx = new CommandContext(args, spec, session, server);
         try {
             return switch (handler) {
-                case ServerCommand sc -> new Outcome(sc.run(ctx), null);
-                case AsyncCommand ac -> Outcome.later(ac.run(ctx));
+                case ServerCommand sc -> Outcome.now(sc.run(ctx));
+                case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
                     Result<RespValue> r = spec.isWrite() || name.equals("exec")
                             ? server.store().execute(t -> dc.run(t, ctx))
                             : server.store().query(t -> dc.run(t, ctx));
-                    yield new Outcome(r.value(), r.durable());
+                    yield Outcome.of(r.value(), r.durable());
                 }
             };
         } catch (RuntimeException e) {
-            return new Outcome(Errors.toReply(e), null);
+            return Outcome.now(Errors.toReply(e));
         }
     }
 

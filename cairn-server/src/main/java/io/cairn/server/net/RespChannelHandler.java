@@ -8,6 +8,7 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
 import io.cairn.server.command.Dispatcher;
+import io.cairn.server.command.Outcome;
 import io.cairn.server.command.Errors;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -42,7 +43,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     private final ServerContext server;
     private final Dispatcher dispatcher;
     private final RespDecoder decoder;
-    private final ArrayDeque<Dispatcher.Outcome> pending = new ArrayDeque<>();
+    private final ArrayDeque<Outcome> pending = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private Session session;
     private ByteBuf out;
@@ -132,18 +133,18 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
     }
 
-    private void handle(Dispatcher.Outcome o) {
-        if (o.reply() == null) { // SHUTDOWN and the like: no reply, just close
+    private void handle(Outcome o) {
+        if (o instanceof Outcome.Close) { // SHUTDOWN and the like: no reply, just close
             closing = true;
             return;
         }
-        if (pending.isEmpty() && (o.durable() == null || o.durable().isDone())) {
+        if (pending.isEmpty() && (o.ready() == null || o.ready().isDone())) {
             write(o);
         } else {
             pending.add(o);
-            pendingBytes += approximateSize(o.reply(), 0);
-            if (o.durable() != null) {
-                newestPendingFuture = o.durable();
+            pendingBytes += approximateSize(o);
+            if (o.ready() != null) {
+                newestPendingFuture = o.ready();
             }
             if (pendingBytes > server.config().clientOutputBufferLimit()) {
                 overLimit();
@@ -154,22 +155,13 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
     }
 
-    private void write(Dispatcher.Outcome o) {
-        RespValue reply = o.reply();
-        CompletableFuture<?> d = o.durable();
-        if (o.deferred() != null) {
-            try {
-                reply = o.deferred().join();
-            } catch (RuntimeException e) {
-                reply = Errors.toReply(e);
-            }
-        } else if (d != null && d.isCompletedExceptionally()) {
-            try {
-                d.join();
-            } catch (RuntimeException e) {
-                reply = Errors.toReply(e);
-            }
-        }
+    private void write(Outcome o) {
+        RespValue reply = switch (o) {
+            case Outcome.Now n -> n.reply();
+            case Outcome.AfterDurable a -> a.durable().isCompletedExceptionally() ? failure(a.durable()) : a.reply();
+            case Outcome.Deferred d -> d.reply().isCompletedExceptionally() ? failure(d.reply()) : d.reply().join();
+            case Outcome.Close c -> throw new IllegalStateException("a close has no reply");
+        };
         if (out == null) {
             out = ctx.alloc().buffer(256);
         }
@@ -219,6 +211,26 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         ctx.close();
     }
 
+    /** The reply to a request whose future failed: the failure in Redis's words. */
+    private static RespValue failure(CompletableFuture<?> failed) {
+        try {
+            failed.join();
+            throw new IllegalStateException("not failed");
+        } catch (RuntimeException e) {
+            return Errors.toReply(e);
+        }
+    }
+
+    /** Bytes an outcome's reply will take on the wire, roughly; a deferred one is not known yet. */
+    private static long approximateSize(Outcome o) {
+        return switch (o) {
+            case Outcome.Now n -> approximateSize(n.reply(), 0);
+            case Outcome.AfterDurable a -> approximateSize(a.reply(), 0);
+            case Outcome.Deferred d -> 16;
+            case Outcome.Close c -> 0;
+        };
+    }
+
     /** Bytes a reply will take on the wire, roughly; deep or huge arrays are counted coarsely. */
     private static long approximateSize(RespValue v, int depth) {
         if (v == null) {
@@ -262,9 +274,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             // Durable futures complete in LSN order, so the newest being done means every earlier
             // one is; but a deferred reply (a search) completes whenever it is ready, so an older
             // one may still be running: wait on the first that is not done.
-            for (Dispatcher.Outcome o : pending) {
-                if (o.durable() != null && !o.durable().isDone()) {
-                    f = o.durable();
+            for (Outcome o : pending) {
+                if (o.ready() != null && !o.ready().isDone()) {
+                    f = o.ready();
                     break;
                 }
             }
@@ -278,12 +290,12 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
 
     private void drain() {
         while (!pending.isEmpty()) {
-            Dispatcher.Outcome head = pending.peekFirst();
-            if (head.durable() != null && !head.durable().isDone()) {
+            Outcome head = pending.peekFirst();
+            if (head.ready() != null && !head.ready().isDone()) {
                 break;
             }
             pending.pollFirst();
-            pendingBytes -= approximateSize(head.reply(), 0);
+            pendingBytes -= approximateSize(head);
             write(head);
         }
         if (pending.isEmpty()) {
@@ -311,7 +323,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
      */
     private void protocolError(String message) {
         closing = true;
-        Dispatcher.Outcome error = new Dispatcher.Outcome(RespValue.error(message), null);
+        Outcome error = new Outcome.Now(RespValue.error(message));
         if (pending.isEmpty()) {
             write(error);
             flushOut();
