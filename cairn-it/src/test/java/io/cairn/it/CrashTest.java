@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
 import java.io.BufferedReader;
 import java.io.IOException;

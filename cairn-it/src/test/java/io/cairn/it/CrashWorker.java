@@ -2,7 +2,7 @@ package io.cairn.it;
 
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import io.cairn.common.StorageIOException;
 import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import io.cairn.testkit.fs.FaultyFileSystem;

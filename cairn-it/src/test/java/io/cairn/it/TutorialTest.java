@@ -9,7 +9,7 @@ import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.WriteBatch;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import io.cairn.common.Clock;
 import java.nio.file.Path;

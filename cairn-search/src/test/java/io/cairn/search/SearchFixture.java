@@ -6,7 +6,7 @@ import io.cairn.document.json.JsonParser;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -220,7 +220,7 @@ public final class CairnServer implements AutoCloseable {
                 LOG.log(System.Logger.Level.ERROR, "closing the search indexes failed; they will be rebuilt at the next start", e);
             }
             try {
-                if (save && config.wal() != io.cairn.storage.wal.WalMode.NONE) {
+                if (save && config.wal() != io.cairn.storage.engine.WalMode.NONE) {
                     StoreStats st = store.stats();
                     long saved = st.lastCheckpoint() != null ? st.lastCheckpoint().lsn() : st.recovery().snapshotLsn();
                     if (st.lastLsn() > saved) {

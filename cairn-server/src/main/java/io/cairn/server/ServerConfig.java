@@ -1,7 +1,7 @@
 package io.cairn.server;
 
 import io.cairn.common.Checks;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.io.FileHandle;
 import io.cairn.storage.io.FileSystem;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.fs.InMemoryFileSystem;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.Closeable;

@@ -9,7 +9,6 @@ import io.cairn.storage.index.View;
 import io.cairn.storage.io.FileHandle;
 import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import io.cairn.storage.wal.WalSegment;
 import io.cairn.storage.wal.WalSegments;
 import io.cairn.storage.wal.WalWriter;
@@ -103,7 +102,7 @@ public final class Store implements AutoCloseable {
             this.recovery = r.stats();
             this.txn = new Txn(keyspace, config);
             WalWriter wal = config.walMode() == WalMode.NONE ? null
-                    : new WalWriter(fs, config.dir(), config.walMode(), config.segmentBytes(),
+                    : new WalWriter(fs, config.dir(), config.walMode() == WalMode.FSYNC, config.segmentBytes(),
                             config.maxRecordBytes(), r.lastLsn() + 1);
             this.log = new CommitLog(wal, r.lastLsn());
         } catch (IOException | RuntimeException e) {

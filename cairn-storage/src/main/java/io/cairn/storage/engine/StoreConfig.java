@@ -1,7 +1,6 @@
 package io.cairn.storage.engine;
 
 import io.cairn.common.Checks;
-import io.cairn.storage.wal.WalMode;
 import java.nio.file.Path;
 import java.time.Duration;
 

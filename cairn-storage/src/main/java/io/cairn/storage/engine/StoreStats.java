@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import io.cairn.storage.wal.WalMode;
 
 /**
  * A point-in-time reading of a store's counters, for INFO-style reporting.

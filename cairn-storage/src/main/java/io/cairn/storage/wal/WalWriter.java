@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Callers {@link #append} records in LSN order (the store calls it under its commit lock) into a
  * pending buffer and get back the future of the <em>group</em> their record joined. One writer
  * thread repeatedly swaps the pending buffer for an empty one, writes it with one {@code write}
- * and, in {@link WalMode#FSYNC}, one {@code fdatasync}, then completes the group's future. Records
+ * and, when {@code fsync} is on, one {@code fdatasync}, then completes the group's future. Records
  * appended while a sync runs form the next group, so N concurrent writers share one sync instead
  * of queueing behind N of them, and no caller ever blocks on the disk.
  *
@@ -37,7 +37,7 @@ public final class WalWriter implements AutoCloseable {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
     private final FileSystem fs;
     private final Path dir;
-    private final WalMode mode;
+    private final boolean fsync;
     private final long segmentBytes;
     private final int maxRecordBytes;
     private final long maxPendingBytes;
@@ -80,15 +80,14 @@ public final class WalWriter implements AutoCloseable {
 
     /**
      * Opens a writer whose first record will carry {@code nextLsn}; it starts a new segment named
-     * after that LSN. The directory must already have been recovered.
+     * after that LSN. The directory must already have been recovered. With {@code fsync} a
+     * record is durable once its group was written and synced ({@code wal=fsync}); without, once
+     * it was written to the operating system ({@code wal=write}).
      */
-    public WalWriter(FileSystem fs, Path dir, WalMode mode, long segmentBytes, int maxRecordBytes, long nextLsn) {
-        if (mode == WalMode.NONE) {
-            throw new IllegalArgumentException("mode: NONE (expected: WRITE or FSYNC; NONE has no writer)");
-        }
+    public WalWriter(FileSystem fs, Path dir, boolean fsync, long segmentBytes, int maxRecordBytes, long nextLsn) {
         this.fs = fs;
         this.dir = dir;
-        this.mode = mode;
+        this.fsync = fsync;
         this.segmentBytes = Checks.positive("segmentBytes", segmentBytes);
         this.maxRecordBytes = Checks.positive("maxRecordBytes", maxRecordBytes);
         this.maxPendingBytes = Math.max(64L << 20, 2L * maxRecordBytes);
@@ -105,7 +104,7 @@ public final class WalWriter implements AutoCloseable {
     }
 
     /**
-     * Queues a record. The returned future completes when the record has reached the mode's
+     * Queues a record. The returned future completes when the record has reached the writer's
      * durability, or fails with {@link StorageIOException} if the log failed first. Blocks only
      * when more than {@code maxPendingBytes} wait for the disk (back-pressure).
      *
@@ -164,7 +163,7 @@ public final class WalWriter implements AutoCloseable {
     }
 
     /**
-     * A future that completes once every record up to {@code lsn} has reached the mode's
+     * A future that completes once every record up to {@code lsn} has reached the writer's
      * durability (already complete if it has), or fails if the log fails first.
      */
     public CompletableFuture<Void> whenDurable(long lsn) {
@@ -202,7 +201,7 @@ public final class WalWriter implements AutoCloseable {
         }
     }
 
-    /** The highest LSN known to have reached the mode's durability. */
+    /** The highest LSN known to have reached the writer's durability. */
     public long durableLsn() {
         return durableLsn.get();
     }
@@ -224,7 +223,7 @@ public final class WalWriter implements AutoCloseable {
         return writeLatency;
     }
 
-    /** How long each fsync took ({@code fsync} mode only). */
+    /** How long each fsync took (with {@code fsync} only). */
     public LatencyHistogram syncLatency() {
         return syncLatency;
     }
@@ -284,7 +283,7 @@ public final class WalWriter implements AutoCloseable {
                 segment.writeFully(batch);
                 writeLatency.recordSince(w0);
                 segmentSize += n;
-                if (mode == WalMode.FSYNC) {
+                if (fsync) {
                     long t0 = System.nanoTime();
                     segment.sync();
                     lastSyncNanos = System.nanoTime() - t0;
@@ -321,7 +320,7 @@ public final class WalWriter implements AutoCloseable {
      * SET from ~56k to ~62k requests/s; a single client's latency is unchanged (BENCHMARKS.md). Called with the lock held.
      */
     private void gatherMore() {
-        if (mode != WalMode.FSYNC || lastGroupRecords < GATHER_MIN_GROUP || closing) {
+        if (!fsync || lastGroupRecords < GATHER_MIN_GROUP || closing) {
             return;
         }
         long waitNanos = Math.min(MAX_GATHER_NANOS, lastSyncNanos / 2);
@@ -366,7 +365,7 @@ public final class WalWriter implements AutoCloseable {
         if (firstLsn == segmentFirstLsn) {
             return; // the current segment holds no records yet: it already starts here
         }
-        if (mode == WalMode.FSYNC) {
+        if (fsync) {
             segment.sync(); // already synced per group; cheap, keeps the rule local
         }
         segment.close();
@@ -381,7 +380,7 @@ public final class WalWriter implements AutoCloseable {
         header.putInt(Checksums.crc32c(header, 0, WalFormat.HEADER_CHECKED));
         header.flip();
         h.writeFully(header);
-        if (mode == WalMode.FSYNC) {
+        if (fsync) {
             h.sync();
             fs.syncDirectory(dir);
         }

@@ -6,7 +6,6 @@ import io.cairn.common.Bytes;
 import io.cairn.common.Clock;
 import io.cairn.common.ManualClock;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.nio.file.Path;

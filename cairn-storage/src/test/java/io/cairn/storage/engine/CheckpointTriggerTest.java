@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cairn.common.Bytes;
 import io.cairn.common.Clock;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

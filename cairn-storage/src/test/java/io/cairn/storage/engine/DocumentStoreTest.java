@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cairn.common.Bytes;
 import io.cairn.common.ManualClock;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;

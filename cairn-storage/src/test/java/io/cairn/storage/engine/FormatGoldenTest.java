@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cairn.common.Bytes;
 import io.cairn.common.ManualClock;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

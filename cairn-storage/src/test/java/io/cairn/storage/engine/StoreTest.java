@@ -9,7 +9,6 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.common.ManualClock;
 import io.cairn.common.StorageIOException;
 import io.cairn.storage.io.LocalFileSystem;
-import io.cairn.storage.wal.WalMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

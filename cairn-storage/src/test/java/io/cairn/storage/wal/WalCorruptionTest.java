@@ -174,7 +174,7 @@ class WalCorruptionTest {
     @Test
     void headerOnlySegmentIsAValidEmptySegment() throws IOException {
         write(dir, 1, 5, 1 << 20);
-        new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 20, WalTestSupport.MAX_RECORD, 6).close();
+        new WalWriter(LocalFileSystem.INSTANCE, dir, true, 1 << 20, WalTestSupport.MAX_RECORD, 6).close();
         assertThat(replayAll(dir, 0)).hasSize(5);
     }
 

@@ -21,7 +21,7 @@ final class WalTestSupport {
 
     /** Writes records firstLsn..lastLsn, one group each, in FSYNC mode. */
     static void write(Path dir, long firstLsn, long lastLsn, long segmentBytes) {
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, segmentBytes, MAX_RECORD, firstLsn)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, true, segmentBytes, MAX_RECORD, firstLsn)) {
             for (long lsn = firstLsn; lsn <= lastLsn; lsn++) {
                 w.append(lsn, payload(lsn)).join();
             }

@@ -27,7 +27,7 @@ class WalWriterTest {
         AtomicLong nextLsn = new AtomicLong(1);
         Object order = new Object();
         List<CompletableFuture<Void>> futures = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 24, 1 << 20, 1)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, true, 1 << 24, 1 << 20, 1)) {
             CyclicBarrier start = new CyclicBarrier(threads);
             List<Thread> ts = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -71,7 +71,7 @@ class WalWriterTest {
 
     @Test
     void requestedRollStartsANewSegmentAtTheNextRecord() throws IOException {
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.WRITE, 1 << 20, 1 << 20, 1)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, false, 1 << 20, 1 << 20, 1)) {
             w.append(1, WalTestSupport.payload(1)).join();
             w.requestRoll();
             w.append(2, WalTestSupport.payload(2)).join();
@@ -82,7 +82,7 @@ class WalWriterTest {
 
     @Test
     void rollRequestedBeforeTheFirstRecordKeepsTheFreshSegment() throws IOException {
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 20, 1 << 20, 7)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, true, 1 << 20, 1 << 20, 7)) {
             w.requestRoll();
             w.append(7, WalTestSupport.payload(7)).join();
         }
@@ -92,7 +92,7 @@ class WalWriterTest {
 
     @Test
     void whenDurableCompletesOnlyAfterTheRecordIsWritten() {
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.FSYNC, 1 << 20, 1 << 20, 1)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, true, 1 << 20, 1 << 20, 1)) {
             CompletableFuture<Void> f = w.append(1, WalTestSupport.payload(1));
             CompletableFuture<Void> d = w.whenDurable(1);
             d.join();
@@ -104,7 +104,7 @@ class WalWriterTest {
 
     @Test
     void oversizedRecordIsRejectedBeforeQueueing() {
-        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.WRITE, 1 << 20, 1024, 1)) {
+        try (WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, false, 1 << 20, 1024, 1)) {
             assertThatThrownBy(() -> w.append(1, ByteBuffer.allocate(2048)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("record length: 2048 (expected: <= 1024)");
@@ -114,15 +114,9 @@ class WalWriterTest {
 
     @Test
     void appendAfterCloseFails() {
-        WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.WRITE, 1 << 20, 1024, 1);
+        WalWriter w = new WalWriter(LocalFileSystem.INSTANCE, dir, false, 1 << 20, 1024, 1);
         w.close();
         assertThat(w.append(1, ByteBuffer.allocate(1))).isCompletedExceptionally();
         assertThatThrownBy(() -> w.append(1, ByteBuffer.allocate(1)).join()).hasCauseInstanceOf(StoreClosedException.class);
-    }
-
-    @Test
-    void noneModeHasNoWriter() {
-        assertThatThrownBy(() -> new WalWriter(LocalFileSystem.INSTANCE, dir, WalMode.NONE, 1 << 20, 1024, 1))
-                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -5,7 +5,7 @@ import io.cairn.server.ServerStats;
 import io.cairn.storage.engine.CheckpointInfo;
 import io.cairn.storage.engine.RecoveryStats;
 import io.cairn.storage.engine.StoreStats;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;

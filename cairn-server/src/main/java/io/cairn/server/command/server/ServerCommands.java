@@ -9,7 +9,7 @@ import io.cairn.server.command.Commands;
 import io.cairn.server.command.Glob;
 import io.cairn.storage.engine.CheckpointInfo;
 import io.cairn.storage.engine.StoreStats;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.cairn.storage.wal;
+package io.cairn.storage.engine;
 
 /** How far a write must get before it is acknowledged, as Tarantool's {@code wal_mode}. */
 public enum WalMode {

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how many fdatasync calls per second does the disk under java.io.tmpdir complete when
@@ -9,7 +9,7 @@ package io.cairn.bench;
  * flushes. It is the reference for DurablePutBenchmark: one durable writer cannot beat it, and
  * group commit is what lets many writers exceed it.
  *
- * Usage: java -cp cairn-benchmarks.jar io.cairn.bench.FsyncRateProbe [seconds=5] [bytes=100]
+ * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.main=io.cairn.storage.jmh.FsyncRateProbe [-Djmh.args="SECONDS BYTES"] (5, 100)
  */
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how many durable (wal=fsync) SETs per second does the engine acknowledge with 1, 8
@@ -14,7 +14,7 @@ package io.cairn.bench;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how much does a running checkpoint raise put latency? p50, p99, p99.9 and max of a
@@ -17,14 +17,14 @@ package io.cairn.bench;
  * earlier put, i.e. corrected for coordinated omission; also includes the ~50-100 us timer slack
  * of parkNanos, so its floor is higher).
  *
- * Usage: java -Xmx4g -cp cairn-benchmarks.jar io.cairn.bench.CheckpointLatency
+ * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.main=io.cairn.storage.jmh.CheckpointLatency
  *            [keys=2000000] [rate=10000] [phaseSeconds=15]
  */
 
 import io.cairn.storage.engine.CheckpointInfo;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

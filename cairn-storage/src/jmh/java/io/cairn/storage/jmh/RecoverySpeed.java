@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how many keys per second does opening a store recover, for 10,000,000 small keys
@@ -11,7 +11,7 @@ package io.cairn.bench;
  * runs in a fresh JVM, as a server restart does (cold JIT included), with the store's default
  * settings (expectedKeys 1024, so the hash index grows while recovering).
  *
- * Usage: java -Xmx6g -cp cairn-benchmarks.jar io.cairn.bench.RecoverySpeed [keys=10000000]
+ * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.main=io.cairn.storage.jmh.RecoverySpeed [-Djmh.args=KEYS] (10000000)
  * The phases run as child JVMs with the same flags and class path:
  *   load <keys> <dir>        write the keys in WRITE mode, 100 sets per transaction, close
  *   open <keys> <dir>        open, print RecoveryStats, check the keys, close
@@ -23,7 +23,7 @@ import io.cairn.storage.engine.RecoveryStats;
 import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how much memory does the engine use per key for 1,000,000 string keys
@@ -10,12 +10,12 @@ package io.cairn.bench;
  * for RSS at or below Redis's (about 150 to 200 MB for the same data with jemalloc). Both are
  * reported against an empty store opened in the same process as the baseline.
  *
- * Usage: java -Xmx2g -cp cairn-benchmarks.jar io.cairn.bench.MemoryPerKey [keys=1000000] [valueBytes=100]
+ * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.main=io.cairn.storage.jmh.MemoryPerKey [-Djmh.args="KEYS VALUE_BYTES"] (1000000, 100)
  */
 
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.nio.file.Path;
 
 public final class MemoryPerKey {

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.cairn.bench;
+package io.cairn.storage.jmh;
 
 /*
  * Question: how many point GETs and SETs per second does the embedded engine do, without a log,
@@ -15,7 +15,7 @@ package io.cairn.bench;
 import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.wal.WalMode;
+import io.cairn.storage.engine.WalMode;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
