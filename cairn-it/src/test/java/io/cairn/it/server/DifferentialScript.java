@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * TTL k  # approx 1  # redis: :1000
  * SELECT 1  # cairn: -ERR DB index is out of range  # redis: +OK
  * CLIENT ID  # redis: :&lt;int&gt;
- * INFO  # skip
+ * COMMAND DOCS get  # skip Redis 7.2 added fields
  * </pre>
  *
  * <p>One command per line, quoted as redis-cli quotes: {@code "a b"} with {@code \n \r \t \" \\

@@ -52,8 +52,8 @@ final class RedisServerProcess implements AutoCloseable {
         Path log = dir.resolve("redis-server.log");
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
-            Process p = new ProcessBuilder(BINARY.orElseThrow().toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(),
+            Process p = new ProcessBuilder(BINARY.orElseThrow().toString(), "--port", Integer.toString(port),
+                    "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
                     "--enable-debug-command", "yes")
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -11,7 +11,7 @@ import java.util.List;
  * <pre>
  * +OK   -ERR msg   :1   $"bytes\r\n\x00"   $-1 (RESP2 nil bulk)   *-1 (RESP2 nil array)
  * *[:1, $"a"]   %{$"k": $"v"}   ~[...] (set)   &gt;[...] (push)   _ (RESP3 null)
- * ,1.5 (double)   #t / #f   (123 (big number)   =$"txt:text" (verbatim)
+ * ,1.5 (double)   #t / #f   (123 (big number)   ="txt:text" (verbatim)
  * </pre>
  *
  * <p>Bulk strings escape {@code "}, {@code \}, CR, LF, TAB and every byte outside printable ASCII
