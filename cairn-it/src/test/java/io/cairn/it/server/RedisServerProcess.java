@@ -1,21 +1,31 @@
 package io.cairn.it.server;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real {@code redis-server} child process on 127.0.0.1 and a free port, with persistence off and
- * its files in a directory the test owns. Tests that use it are skipped when redis-server is
- * missing on a developer machine, but fail in CI ({@code CI=true}), where {@code .ci/run} installs
- * it. {@link #close()} stops the process and waits for it.
+ * its files in a directory the test owns. The binary is the first {@code redis-server} on {@code
+ * PATH}. Tests that use it are skipped when there is none on a developer machine, but fail in CI
+ * ({@code CI=true}), where {@code .ci/run} installs it. {@link #close()} stops the process and waits
+ * for it.
  */
 final class RedisServerProcess implements AutoCloseable {
-    static final String BINARY = "/usr/bin/redis-server";
+    /** Why a test cannot use redis-server here, as the skip message says it. */
+    static final String MISSING = "no redis-server on PATH (apt-get install redis-server)";
+
+    /** The first executable {@code redis-server} on {@code PATH}, if any. */
+    static final Optional<Path> BINARY = Stream.of(System.getenv().getOrDefault("PATH", "")
+            .split(File.pathSeparator)).filter(d -> !d.isEmpty()).map(d -> Path.of(d, "redis-server"))
+            .filter(Files::isExecutable).findFirst();
 
     private final Process process;
     private final int port;
@@ -25,12 +35,16 @@ final class RedisServerProcess implements AutoCloseable {
         this.port = port;
     }
 
+    static boolean installed() {
+        return BINARY.isPresent();
+    }
+
+    /** Skips the calling test when redis-server is missing (fails it when {@code CI=true}). */
     static void requireInstalled() {
-        boolean present = new java.io.File(BINARY).canExecute();
-        if (!present && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError(BINARY + " is missing; .ci/run installs redis-server");
+        if (!installed() && "true".equals(System.getenv("CI"))) {
+            throw new AssertionError(MISSING + "; .ci/run installs redis-server");
         }
-        Assumptions.assumeTrue(present, "redis-server not installed (apt-get install redis-server)");
+        Assumptions.assumeTrue(installed(), MISSING);
     }
 
     /** Starts redis-server in {@code dir}; retries on another port if the free one was taken meanwhile. */
@@ -38,8 +52,8 @@ final class RedisServerProcess implements AutoCloseable {
         Path log = dir.resolve("redis-server.log");
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
-            Process p = new ProcessBuilder(BINARY, "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString(),
+            Process p = new ProcessBuilder(BINARY.orElseThrow().toString(), "--port", Integer.toString(port),
+                    "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir.toString(),
                     "--enable-debug-command", "yes")
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -11,11 +11,13 @@ import java.util.List;
  * <pre>
  * +OK   -ERR msg   :1   $"bytes\r\n\x00"   $-1 (RESP2 nil bulk)   *-1 (RESP2 nil array)
  * *[:1, $"a"]   %{$"k": $"v"}   ~[...] (set)   &gt;[...] (push)   _ (RESP3 null)
- * ,1.5 (double)   #t / #f   (123 (big number)   =$"txt:text" (verbatim)
+ * ,1.5 (double)   #t / #f   (123 (big number)   ="txt:text" (verbatim)
  * </pre>
  *
  * <p>Bulk strings escape {@code "}, {@code \}, CR, LF, TAB and every byte outside printable ASCII
- * as {@code \xHH}. For a map, {@code items} holds keys and values alternately.
+ * as {@code \xHH}. For a map, {@code items} holds keys and values alternately. {@link #parse} reads
+ * the text back; inside an aggregate, a simple string, error or number runs to the next {@code ", "},
+ * {@code ": "} (map keys) or closing bracket, so one that contains those is read wrongly there.
  *
  * @param type the RESP type byte
  * @param text the scalar's text (escaped for bulk and verbatim strings); null for a nil bulk
@@ -133,5 +135,85 @@ record Reply(char type, String text, List<Reply> items) {
             }
         }
         return sb.toString();
+    }
+
+    /** Reads canonical text back into a reply, the inverse of {@link #toString()} (see the class comment). */
+    static Reply parse(String canonical) {
+        int[] pos = {0};
+        Reply r = parse(canonical, pos);
+        if (pos[0] != canonical.length()) {
+            throw new IllegalArgumentException("unexpected '" + canonical.substring(pos[0]) + "' after a reply in: "
+                    + canonical);
+        }
+        return r;
+    }
+
+    /** Parses one reply at {@code pos[0]}; a simple scalar ends before any of {@code stops} (or at the end). */
+    private static Reply parse(String s, int[] pos, String... stops) {
+        if (pos[0] >= s.length()) {
+            throw new IllegalArgumentException("a reply is missing at the end of: " + s);
+        }
+        char type = s.charAt(pos[0]++);
+        switch (type) {
+            case '_' -> {
+                return scalar('_', "");
+            }
+            case '$', '=' -> {
+                if (s.startsWith("-1", pos[0])) {
+                    pos[0] += 2;
+                    return scalar('$', null);
+                }
+                expect(s, pos, "\"");
+                int start = pos[0];
+                while (pos[0] < s.length() && s.charAt(pos[0]) != '"') {
+                    pos[0] += s.charAt(pos[0]) == '\\' ? 2 : 1;
+                }
+                String text = s.substring(start, Math.min(pos[0], s.length()));
+                expect(s, pos, "\"");
+                return scalar(type, text);
+            }
+            case '*', '~', '>', '%' -> {
+                if (s.startsWith("-1", pos[0])) {
+                    pos[0] += 2;
+                    return aggregate(type, null);
+                }
+                boolean map = type == '%';
+                expect(s, pos, map ? "{" : "[");
+                String close = map ? "}" : "]";
+                List<Reply> items = new ArrayList<>();
+                while (!s.startsWith(close, pos[0])) {
+                    if (!items.isEmpty()) {
+                        expect(s, pos, ", ");
+                    }
+                    if (map) {
+                        items.add(parse(s, pos, ": "));
+                        expect(s, pos, ": ");
+                    }
+                    items.add(parse(s, pos, ", ", close));
+                }
+                pos[0]++;
+                return aggregate(type, items);
+            }
+            case '+', '-', ':', ',', '#', '(' -> {
+                int end = s.length();
+                for (String stop : stops) {
+                    int at = s.indexOf(stop, pos[0]);
+                    if (at >= 0 && at < end) {
+                        end = at;
+                    }
+                }
+                String text = s.substring(pos[0], end);
+                pos[0] = end;
+                return scalar(type, text);
+            }
+            default -> throw new IllegalArgumentException("no reply type '" + type + "' in: " + s);
+        }
+    }
+
+    private static void expect(String s, int[] pos, String token) {
+        if (!s.startsWith(token, pos[0])) {
+            throw new IllegalArgumentException("expected '" + token + "' at offset " + pos[0] + " of: " + s);
+        }
+        pos[0] += token.length();
     }
 }
