@@ -1,18 +1,18 @@
 package io.cairn.it.server;
 
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real {@code redis-server} child process on 127.0.0.1 and a free port, with persistence off and
- * its files in a directory the test owns. Tests that use it are skipped when redis-server is
- * missing on a developer machine, but fail in CI ({@code CI=true}), where {@code .ci/run} installs
- * it. {@link #close()} stops the process and waits for it.
+ * its files in a directory the test owns. Tests that use it are skipped, saying why, when
+ * redis-server is missing, but fail in CI ({@code CI=true}), where {@code .ci/run} installs it
+ * ({@link DebianPackages}). {@link #close()} stops the process and waits for it.
  */
 final class RedisServerProcess implements AutoCloseable {
     static final String BINARY = "/usr/bin/redis-server";
@@ -26,11 +26,7 @@ final class RedisServerProcess implements AutoCloseable {
     }
 
     static void requireInstalled() {
-        boolean present = new java.io.File(BINARY).canExecute();
-        if (!present && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError(BINARY + " is missing; .ci/run installs redis-server");
-        }
-        Assumptions.assumeTrue(present, "redis-server not installed (apt-get install redis-server)");
+        DebianPackages.assumeInstalled(new java.io.File(BINARY).canExecute(), "redis-server", BINARY);
     }
 
     /** Starts redis-server in {@code dir}; retries on another port if the free one was taken meanwhile. */
