@@ -66,6 +66,7 @@ class CrashTest {
                 .start();
         Map<Integer, Long> acked = new ConcurrentHashMap<>();
         CountDownLatch ready = new CountDownLatch(1);
+        CountDownLatch firstAck = new CountDownLatch(1);
         Thread reader = Thread.ofPlatform().start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
                 String line;
@@ -75,6 +76,7 @@ class CrashTest {
                     } else if (line.startsWith("ACK ")) {
                         String[] parts = line.split(" ");
                         acked.merge(Integer.parseInt(parts[1]), Long.parseLong(parts[2]), Math::max);
+                        firstAck.countDown();
                     }
                 }
             } catch (IOException e) {
@@ -83,7 +85,9 @@ class CrashTest {
         });
         try {
             assertThat(ready.await(60, TimeUnit.SECONDS)).as("child started").isTrue();
-            Thread.sleep(runMillis);
+            // A cold child on a busy machine may take a while to acknowledge: the kill comes after the first.
+            assertThat(firstAck.await(2, TimeUnit.MINUTES)).as("the child acknowledged a first write").isTrue();
+            Thread.sleep(runMillis); // the kill moment is what the test varies; the child writes meanwhile
         } finally {
             p.destroyForcibly(); // SIGKILL on Linux
             p.waitFor(30, TimeUnit.SECONDS);

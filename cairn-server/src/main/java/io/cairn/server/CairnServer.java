@@ -1,6 +1,7 @@
 package io.cairn.server;
 
 import io.cairn.common.CairnException;
+import io.cairn.common.Clock;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
@@ -10,6 +11,8 @@ import io.cairn.server.net.RespChannelHandler;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
+import io.cairn.storage.io.FileSystem;
+import io.cairn.storage.io.LocalFileSystem;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -64,9 +67,9 @@ public final class CairnServer implements AutoCloseable {
     private final boolean epoll;
     private volatile boolean closing;
 
-    private CairnServer(ServerConfig config) throws InterruptedException {
+    private CairnServer(ServerConfig config, FileSystem fs) throws InterruptedException {
         this.config = config;
-        this.store = Store.open(storeConfig(config));
+        this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
         try {
             this.search = SearchService.open(store, config.dir().resolve("search"));
         } catch (RuntimeException e) {
@@ -127,8 +130,17 @@ public final class CairnServer implements AutoCloseable {
      * @throws io.cairn.common.CairnException when the store cannot be opened
      */
     public static CairnServer start(ServerConfig config) {
+        return start(config, LocalFileSystem.INSTANCE);
+    }
+
+    /**
+     * As {@link #start(ServerConfig)}, with the store's files (log, snapshots) read and written
+     * through {@code fs}: how tests hold or fail the disk under a running server. The search
+     * indexes keep to Lucene's own files.
+     */
+    public static CairnServer start(ServerConfig config, FileSystem fs) {
         try {
-            return new CairnServer(config);
+            return new CairnServer(config, fs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding", e);

@@ -1,8 +1,9 @@
 /**
- * Test support shared by every Cairn module: reproducible randomness ({@link io.cairn.testkit.Seeds})
- * and, in {@code io.cairn.testkit.fs}, in-memory, crashable and faulty file systems.
+ * Test support shared by every Cairn module: reproducible randomness ({@link io.cairn.testkit.Seeds}),
+ * skipping a test that needs a missing Debian package ({@link io.cairn.testkit.DebianPackages}) and,
+ * in {@code io.cairn.testkit.fs}, in-memory, crashable, faulty and held-sync file systems.
  *
- * <p>Depends on {@code cairn-common} and {@code cairn-storage} only; production code must never
- * depend on it.
+ * <p>Depends on {@code cairn-common}, {@code cairn-storage} and JUnit's API only; production code
+ * must never depend on it.
  */
 package io.cairn.testkit;

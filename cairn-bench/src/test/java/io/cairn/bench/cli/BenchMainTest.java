@@ -3,12 +3,14 @@ package io.cairn.bench.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cairn.bench.corpus.InstalledWordLists;
 import io.cairn.bench.driver.RawRespClient;
 import io.cairn.bench.peer.CairnPeer;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.report.CsvText;
+import io.cairn.testkit.DebianPackages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,7 +24,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,9 +71,8 @@ class BenchMainTest {
     }
 
     private static void needs(String... programs) {
-        for (String p : programs) {
-            Assumptions.assumeTrue(Installed.find(p).isPresent(),
-                    p + " not installed: not on the PATH (./cairn bench peers install)");
+        for (String p : programs) { // each program here comes with the Debian package of its name
+            DebianPackages.assumeInstalled(Installed.find(p).isPresent(), p, p + " (on the PATH)");
         }
     }
 
@@ -180,8 +180,9 @@ class BenchMainTest {
 
     @Test
     void ingestQueryLoadsAndQueriesTheSameArticlesOnCairnPostgresAndLucene() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/lib/postgresql/15/bin/postgres")),
-                "PostgreSQL 15 not installed (./cairn bench peers install)");
+        DebianPackages.assumeInstalled(Files.isExecutable(Path.of("/usr/lib/postgresql/15/bin/postgres")),
+                "postgresql", "PostgreSQL 15 (/usr/lib/postgresql/15/bin/postgres)");
+        InstalledWordLists.assumeInstalled(); // the articles are written in every language
         int exit = bench("ingest-query", "--articles", "400", "--operations", "200", "--shapes", "small",
                 "--batch", "50", "--ingest-connections", "2", "--query-clients", "2");
         List<Map<String, String>> rows = reportOf(exit);

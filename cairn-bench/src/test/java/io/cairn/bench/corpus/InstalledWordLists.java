@@ -1,18 +1,20 @@
 package io.cairn.bench.corpus;
 
+import io.cairn.testkit.DebianPackages;
 import java.util.EnumMap;
 import java.util.Map;
 
 /**
  * The word lists of this machine, loaded once for all the tests of this JVM (they take a second or
- * two to read) and immutable. A missing list fails the test that needs it with
- * {@link MissingWordListException}, which names the package: {@code .ci/run} installs them all.
+ * two to read) and immutable. When one is missing, every test that needs them is skipped through
+ * {@link DebianPackages#skip}, printing the {@link MissingWordListException}'s message, which
+ * names the package: {@code .ci/run} and {@code ./cairn bench peers install} install them all.
  */
-final class InstalledWordLists {
+public final class InstalledWordLists {
     private InstalledWordLists() {
     }
 
-    /** Loaded on first use; a failure is kept, so every test that needs the lists fails with it. */
+    /** Loaded on first use; a failure is kept, so every test that needs the lists meets it. */
     private static final class Holder {
         static final Map<Language, WordList> ALL;
         static final RuntimeException FAILURE;
@@ -39,12 +41,23 @@ final class InstalledWordLists {
         }
     }
 
-    /** @throws MissingWordListException naming the package of the first language missing */
-    static Map<Language, WordList> all() {
+    /**
+     * Every language's list; skips the calling test, naming the package of the first language
+     * missing, when one is not installed.
+     */
+    public static Map<Language, WordList> all() {
+        if (Holder.FAILURE instanceof MissingWordListException missing) {
+            DebianPackages.skip(missing.getMessage() + "; .ci/run installs it too");
+        }
         if (Holder.FAILURE != null) {
             throw Holder.FAILURE;
         }
         return Holder.ALL;
+    }
+
+    /** Skips the calling test unless every language's word list is installed. */
+    public static void assumeInstalled() {
+        all();
     }
 
     static WordList of(Language language) {

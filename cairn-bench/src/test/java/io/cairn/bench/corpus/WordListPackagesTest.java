@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every language's word list is installed on this machine and CI installs it: a missing package
- * fails here, naming it, rather than skipping the corpus tests.
+ * CI installs every language's word list, and where they are installed each is large. Without a
+ * package the corpus tests, this one's second test among them, are skipped, printing the package's
+ * name ({@link InstalledWordLists}); the first test holds {@code .ci/run} to the packages.
  */
 class WordListPackagesTest {
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.MemcachedPeer;
 import io.cairn.bench.peer.ProcessPeer;
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SequencedMap;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +30,7 @@ class MemcachedProtocolTest extends BaseConnectionContractTest {
 
     @BeforeAll
     static void startMemcached() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(MEMCACHED),
-                "memcached not installed: " + MEMCACHED + " missing (apt-get install memcached)");
+        DebianPackages.assumeInstalled(Files.isExecutable(MEMCACHED), "memcached", MEMCACHED.toString());
         peer = MemcachedPeer.start(Durability.NONE, 64, 2);
     }
 

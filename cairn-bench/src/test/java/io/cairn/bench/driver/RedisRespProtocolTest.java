@@ -7,10 +7,10 @@ import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.peer.RedisPeer;
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +23,8 @@ class RedisRespProtocolTest extends RespProtocolTest {
 
     @BeforeAll
     static void startRedis() throws IOException {
-        Assumptions.assumeTrue(Installed.find(RedisPeer.BINARY).isPresent(),
-                "redis-server not installed: not on the PATH (apt-get install redis-server)");
+        DebianPackages.assumeInstalled(Installed.find(RedisPeer.BINARY).isPresent(), "redis-server",
+                RedisPeer.BINARY + " (on the PATH)");
         redis = RedisPeer.start(Durability.NONE, ScanStyle.SORTED_SET_INDEX);
     }
 

@@ -8,6 +8,7 @@ import io.cairn.bench.driver.TarantoolProtocol.PrimaryIndex;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.peer.TarantoolPeer;
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +32,7 @@ class TarantoolProtocolTest extends BaseConnectionContractTest {
 
     @BeforeAll
     static void startTarantool() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(TARANTOOL),
-                "tarantool not installed: " + TARANTOOL + " missing (apt-get install tarantool)");
+        DebianPackages.assumeInstalled(Files.isExecutable(TARANTOOL), "tarantool", TARANTOOL.toString());
         peer = TarantoolPeer.start(Durability.NONE, PrimaryIndex.TREE, 64L << 20);
         lua = new IprotoEvalClient(peer.address());
     }

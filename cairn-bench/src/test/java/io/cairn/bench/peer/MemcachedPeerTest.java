@@ -3,10 +3,10 @@ package io.cairn.bench.peer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +15,7 @@ class MemcachedPeerTest {
 
     @BeforeAll
     static void needsMemcached() {
-        Assumptions.assumeTrue(Files.isExecutable(MEMCACHED),
-                "memcached not installed: " + MEMCACHED + " missing (apt-get install memcached)");
+        DebianPackages.assumeInstalled(Files.isExecutable(MEMCACHED), "memcached", MEMCACHED.toString());
     }
 
     @Test

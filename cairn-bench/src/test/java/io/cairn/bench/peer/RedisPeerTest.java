@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cairn.bench.driver.RawRespClient;
 import io.cairn.bench.driver.RespProtocol;
 import io.cairn.bench.driver.RespProtocol.ScanStyle;
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,8 +22,8 @@ class RedisPeerTest {
 
     @BeforeAll
     static void needsRedis() {
-        Assumptions.assumeTrue(Installed.find(RedisPeer.BINARY).isPresent(),
-                "redis-server not installed: not on the PATH (apt-get install redis-server)");
+        DebianPackages.assumeInstalled(Installed.find(RedisPeer.BINARY).isPresent(), "redis-server",
+                RedisPeer.BINARY + " (on the PATH)");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.cairn.bench.driver.Command;
 import io.cairn.bench.driver.Connection;
 import io.cairn.bench.driver.Reply;
 import io.cairn.bench.driver.TarantoolProtocol.PrimaryIndex;
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.SequencedMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +23,7 @@ class TarantoolPeerTest {
 
     @BeforeAll
     static void needsTarantool() {
-        Assumptions.assumeTrue(Files.isExecutable(TARANTOOL),
-                "tarantool not installed: " + TARANTOOL + " missing (apt-get install tarantool)");
+        DebianPackages.assumeInstalled(Files.isExecutable(TARANTOOL), "tarantool", TARANTOOL.toString());
     }
 
     @Test

@@ -53,6 +53,11 @@ final class RawHttpConnection implements AutoCloseable {
         return new Response(Integer.parseInt(status.split(" ")[1]), headers, new String(body, StandardCharsets.UTF_8));
     }
 
+    /** Bytes that arrived and are not read yet, without blocking. */
+    int available() throws IOException {
+        return in.available();
+    }
+
     /** True when the server closed the connection (reads end of stream). */
     boolean closedByServer() throws IOException {
         try {

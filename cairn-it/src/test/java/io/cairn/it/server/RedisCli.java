@@ -2,28 +2,24 @@ package io.cairn.it.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * Runs Debian's {@code redis-cli} against a port. Tests that use it are skipped when redis-cli is
- * missing on a developer machine, but fail in CI ({@code CI=true}), where {@code .ci/run}
- * installs redis-tools.
+ * Runs Debian's {@code redis-cli} against a port. Tests that use it are skipped, saying why, when
+ * redis-cli is missing, but fail in CI ({@code CI=true}), where {@code .ci/run} installs
+ * redis-tools ({@link DebianPackages}).
  */
 final class RedisCli {
     private RedisCli() {
     }
 
     static void requireInstalled() {
-        boolean present = new java.io.File("/usr/bin/redis-cli").canExecute();
-        if (!present && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("redis-cli is missing; .ci/run installs redis-tools");
-        }
-        Assumptions.assumeTrue(present, "redis-cli not installed (apt-get install redis-tools)");
+        DebianPackages.assumeInstalled(new java.io.File("/usr/bin/redis-cli").canExecute(), "redis-tools", "/usr/bin/redis-cli");
     }
 
     /** Runs redis-cli with the given arguments (and optional stdin); returns stdout. */

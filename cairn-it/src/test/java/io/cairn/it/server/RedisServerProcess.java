@@ -1,5 +1,6 @@
 package io.cairn.it.server;
 
+import io.cairn.testkit.DebianPackages;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -9,14 +10,13 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real {@code redis-server} child process on 127.0.0.1 and a free port, with persistence off and
  * its files in a directory the test owns. The binary is the first {@code redis-server} on {@code
- * PATH}. Tests that use it are skipped when there is none on a developer machine, but fail in CI
- * ({@code CI=true}), where {@code .ci/run} installs it. {@link #close()} stops the process and waits
- * for it.
+ * PATH}. Tests that use it are skipped, saying why, when there is none, but fail in CI
+ * ({@code CI=true}), where {@code .ci/run} installs it ({@link DebianPackages}). {@link #close()}
+ * stops the process and waits for it.
  */
 final class RedisServerProcess implements AutoCloseable {
     /** Why a test cannot use redis-server here, as the skip message says it. */
@@ -41,10 +41,7 @@ final class RedisServerProcess implements AutoCloseable {
 
     /** Skips the calling test when redis-server is missing (fails it when {@code CI=true}). */
     static void requireInstalled() {
-        if (!installed() && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError(MISSING + "; .ci/run installs redis-server");
-        }
-        Assumptions.assumeTrue(installed(), MISSING);
+        DebianPackages.assumeInstalled(installed(), "redis-server", "redis-server on PATH");
     }
 
     /** Starts redis-server in {@code dir}; retries on another port if the free one was taken meanwhile. */

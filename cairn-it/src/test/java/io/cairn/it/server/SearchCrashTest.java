@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.random.RandomGenerator;
@@ -55,6 +56,7 @@ class SearchCrashTest {
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         Map<Integer, Long> acked = new ConcurrentHashMap<>();
         AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch firstAck = new CountDownLatch(1);
         List<Thread> writers = new ArrayList<>();
         try {
             ServerCrashTest.awaitPort(port, p);
@@ -70,12 +72,14 @@ class SearchCrashTest {
                             j.sendCommand(Cmd.JSON_SET, "d:" + client + ":" + seq, "$",
                                     "{\"client\":\"c" + client + "\",\"seq\":" + seq + ",\"text\":\"word" + seq + "\"}");
                             acked.put(client, seq);
+                            firstAck.countDown();
                         }
                     } catch (RuntimeException e) {
                         // the server died: writes from here on were not acknowledged
                     }
                 }));
             }
+            assertThat(firstAck.await(2, TimeUnit.MINUTES)).as("a first document acknowledged").isTrue();
             Thread.sleep(500 + rnd.nextInt(1500)); // the kill moment is what the test varies; writers run meanwhile
         } finally {
             p.destroyForcibly();

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.random.RandomGenerator;
@@ -23,8 +24,9 @@ import redis.clients.jedis.Jedis;
 
 /**
  * Runs {@code cairn server} in a child JVM, writes through the Redis protocol from several
- * connections, kills the server with SIGKILL at a random moment, restarts it on the same
- * directory and checks that every acknowledged write is there.
+ * connections, kills the server with SIGKILL at a random moment after the first write was
+ * acknowledged (a cold child JVM on a busy machine may take seconds to get there), restarts it on
+ * the same directory and checks that every acknowledged write is there.
  */
 class ServerCrashTest {
     private static final int CLIENTS = 4;
@@ -66,6 +68,7 @@ class ServerCrashTest {
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         Map<Integer, Long> acked = new ConcurrentHashMap<>();
         AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch firstAck = new CountDownLatch(1);
         List<Thread> writers = new ArrayList<>();
         try {
             awaitPort(port, p);
@@ -81,12 +84,14 @@ class ServerCrashTest {
                                 j.set(key, "v" + seq);
                             }
                             acked.put(client, seq);
+                            firstAck.countDown();
                         }
                     } catch (RuntimeException e) {
                         // the server died: writes from here on were not acknowledged
                     }
                 }));
             }
+            assertThat(firstAck.await(2, TimeUnit.MINUTES)).as("a first write acknowledged").isTrue();
             Thread.sleep(runMillis); // the kill moment itself is what the test varies: writers run meanwhile
         } finally {
             p.destroyForcibly();
@@ -113,8 +118,10 @@ class ServerCrashTest {
         }
     }
 
+    /** Waits (up to two minutes: a cold JVM on a loaded machine is slow) until the child listens on {@code port}. */
     static void awaitPort(int port, Process p) throws Exception {
-        for (int i = 0; i < 600; i++) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (System.nanoTime() < deadline) {
             if (!p.isAlive()) {
                 throw new AssertionError("server exited with " + p.exitValue());
             }

@@ -3,6 +3,8 @@ package io.cairn.it.server;
 import io.cairn.common.CairnException;
 import io.cairn.server.CairnServer;
 import io.cairn.server.ServerConfig;
+import io.cairn.storage.io.FileSystem;
+import io.cairn.storage.io.LocalFileSystem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -21,12 +23,17 @@ final class TestServer implements AutoCloseable {
     }
 
     static TestServer start(Path dir, String wal, String... settings) {
+        return start(LocalFileSystem.INSTANCE, dir, wal, settings);
+    }
+
+    /** As {@link #start}, the store's files going through {@code fs} (a held or faulty disk). */
+    static TestServer start(FileSystem fs, Path dir, String wal, String... settings) {
         ServerConfig.Builder b = new ServerConfig.Builder().set("port", "0").set("bind", "127.0.0.1")
                 .set("dir", dir.toString()).set("wal", wal).set("io-threads", "2");
         for (int i = 0; i + 1 < settings.length; i += 2) {
             b.set(settings[i], settings[i + 1]);
         }
-        return new TestServer(CairnServer.start(b.build()), dir);
+        return new TestServer(CairnServer.start(b.build(), fs), dir);
     }
 
     /**
@@ -35,12 +42,17 @@ final class TestServer implements AutoCloseable {
      * retried on another.
      */
     static TestServer startWithHttp(Path dir, String wal, String... settings) {
+        return startWithHttp(LocalFileSystem.INSTANCE, dir, wal, settings);
+    }
+
+    /** As {@link #startWithHttp(Path, String, String...)}, the store's files going through {@code fs}. */
+    static TestServer startWithHttp(FileSystem fs, Path dir, String wal, String... settings) {
         for (int attempt = 1; ; attempt++) {
             String[] all = Arrays.copyOf(settings, settings.length + 2);
             all[settings.length] = "http-port";
             all[settings.length + 1] = Integer.toString(freePort());
             try {
-                return start(dir, wal, all);
+                return start(fs, dir, wal, all);
             } catch (CairnException e) {
                 if (attempt == 5 || e.getMessage() == null || !e.getMessage().startsWith("cannot listen")) {
                     throw e;

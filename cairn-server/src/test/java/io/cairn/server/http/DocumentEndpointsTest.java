@@ -6,21 +6,18 @@ import io.cairn.common.Clock;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.io.FileHandle;
-import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.engine.WalMode;
+import io.cairn.testkit.fs.FaultyFileSystem;
+import io.cairn.testkit.fs.HeldSyncFileSystem;
+import io.cairn.testkit.fs.HeldSyncFileSystem.Op;
 import io.cairn.testkit.fs.InMemoryFileSystem;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.io.Closeable;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * connection's executor. A failed fsync answers 503, never the write's success.
  */
 class DocumentEndpointsTest {
-    private final HeldSyncFileSystem fs = new HeldSyncFileSystem(new InMemoryFileSystem());
+    private final FaultyFileSystem faulty = new FaultyFileSystem(new InMemoryFileSystem());
+    private final HeldSyncFileSystem fs = new HeldSyncFileSystem(faulty, HeldSyncFileSystem.walSegments());
     private final ConcurrentLinkedQueue<Runnable> loopTasks = new ConcurrentLinkedQueue<>();
     private final Executor loop = loopTasks::add;
     private Store store;
@@ -46,7 +44,8 @@ class DocumentEndpointsTest {
 
     @AfterEach
     void close() {
-        fs.release(Integer.MAX_VALUE / 2);
+        fs.release();
+        faulty.heal();
         store.close();
     }
 
@@ -68,15 +67,23 @@ class DocumentEndpointsTest {
         return f.get(0, TimeUnit.SECONDS);
     }
 
+    private void runQueuedLoopTasks() {
+        for (Runnable r = loopTasks.poll(); r != null; r = loopTasks.poll()) {
+            r.run();
+        }
+    }
+
     @Test
     void aPutIsAnsweredOnlyOnceItsLogRecordIsSynced() throws Exception {
-        fs.hold();
+        long syncs = fs.requested(Op.SYNC);
+        fs.hold(Op.SYNC);
         CompletableFuture<ApiResponse> put = docs.put(b("k"), b("{\"a\":1}"), loop);
         CompletableFuture<ApiResponse> get = docs.get(b("k"), loop); // it sees the write, so it waits too
-        Thread.sleep(100); // an absence (no reply while fsync is held) has no event to wait on
+        fs.awaitRequested(Op.SYNC, syncs + 1, Duration.ofSeconds(30)); // the PUT's record is at the fsync
+        runQueuedLoopTasks(); // a reply built too early would be one of these
         assertThat(put).isNotDone();
         assertThat(get).isNotDone();
-        fs.release(1_000);
+        fs.release();
         ApiResponse created = await(put);
         assertThat(created.status()).isEqualTo(HttpResponseStatus.CREATED);
         assertThat(created.json()).isEqualTo("{\"key\":\"k\",\"result\":\"created\"}");
@@ -85,7 +92,7 @@ class DocumentEndpointsTest {
 
     @Test
     void aFailedSyncIsNeverAnsweredAsSuccess() throws Exception {
-        fs.failNextSync();
+        faulty.failSyncAfter(0);
         CompletableFuture<ApiResponse> put = docs.put(b("k"), b("[1]"), loop);
         ApiResponse r;
         try {
@@ -95,104 +102,5 @@ class DocumentEndpointsTest {
         }
         assertThat(r.status()).isEqualTo(HttpResponseStatus.SERVICE_UNAVAILABLE);
         assertThat(r.json()).startsWith("{\"error\":\"Errors writing to the write-ahead log; the write is not acknowledged");
-    }
-
-    /** Delegates everything; {@code sync} waits for a permit while held, or fails once when asked. */
-    private static final class HeldSyncFileSystem implements FileSystem {
-        private final FileSystem delegate;
-        private final Semaphore permits = new Semaphore(Integer.MAX_VALUE / 2);
-        private volatile boolean failNext;
-
-        HeldSyncFileSystem(FileSystem delegate) {
-            this.delegate = delegate;
-        }
-
-        void hold() {
-            permits.drainPermits();
-        }
-
-        void release(int n) {
-            permits.release(n);
-        }
-
-        void failNextSync() {
-            failNext = true;
-        }
-
-        @Override
-        public FileHandle open(Path path, FileSystem.OpenMode mode) throws IOException {
-            FileHandle h = delegate.open(path, mode);
-            return new FileHandle() {
-                @Override
-                public int read(ByteBuffer dst, long position) throws IOException {
-                    return h.read(dst, position);
-                }
-
-                @Override
-                public int write(ByteBuffer src) throws IOException {
-                    return h.write(src);
-                }
-
-                @Override
-                public void sync() throws IOException {
-                    if (failNext) {
-                        failNext = false;
-                        throw new IOException("injected fsync failure");
-                    }
-                    permits.acquireUninterruptibly();
-                    h.sync();
-                }
-
-                @Override
-                public long size() throws IOException {
-                    return h.size();
-                }
-
-                @Override
-                public void truncate(long size) throws IOException {
-                    h.truncate(size);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    h.close();
-                }
-            };
-        }
-
-        @Override
-        public List<String> list(Path dir) throws IOException {
-            return delegate.list(dir);
-        }
-
-        @Override
-        public boolean exists(Path path) {
-            return delegate.exists(path);
-        }
-
-        @Override
-        public boolean deleteIfExists(Path path) throws IOException {
-            return delegate.deleteIfExists(path);
-        }
-
-        @Override
-        public void rename(Path source, Path target) throws IOException {
-            delegate.rename(source, target);
-        }
-
-        @Override
-        public void createDirectories(Path dir) throws IOException {
-            delegate.createDirectories(dir);
-        }
-
-        @Override
-        public void syncDirectory(Path dir) throws IOException {
-            delegate.syncDirectory(dir);
-        }
-
-        @Override
-        public Closeable lock(Path lockFile) throws IOException {
-            return delegate.lock(lockFile);
-        }
     }
 }
