@@ -143,14 +143,17 @@ class IndexerTest {
 
     @Test
     void aSecondFailureKeepsTheFirstOnesMessage() throws Exception {
+        CountDownLatch secondApplying = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(2);
         SearchIndex idx = index(2, new IndexerHooks() {
             @Override
             public void applying(String index, int partition, long lsn) {
                 if (partition == 0) {
+                    awaitQuietly(secondApplying); // both are busy when the first fails
                     throw new IllegalStateException("first failure");
                 }
+                secondApplying.countDown();
                 awaitQuietly(release);
                 throw new IllegalStateException("second failure, a consequence");
             }
