@@ -4,15 +4,10 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.search.index.DocumentMapper;
 import io.cairn.search.index.IndexCounters;
 import io.cairn.search.index.IndexerConfig;
-import io.cairn.search.index.PrefixScan;
 import io.cairn.search.index.SearchIndex;
 import io.cairn.search.schema.CreateArguments;
 import io.cairn.search.schema.IndexDefinition;
-import io.cairn.search.schema.SourceType;
-import io.cairn.storage.engine.ReadView;
-import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.Store;
-import io.cairn.storage.engine.ValueType;
 import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
 import java.io.Closeable;
@@ -24,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +42,6 @@ public final class SearchService implements Closeable {
     private static final System.Logger LOG = System.getLogger(SearchService.class.getName());
     /** How long a search waits for the indexer to apply the writes acknowledged before it. */
     static final long VISIBILITY_TIMEOUT_MILLIS = 30_000;
-    private static final int DELETE_BATCH = 1_000;
     /** How long FT.CREATE and FT.ALTER wait for their build before leaving it to the background. */
     static final long SHORT_BUILD_MILLIS = 2_000;
 
@@ -209,38 +202,8 @@ public final class SearchService implements Closeable {
         idx.close();
         deleteTree(idx.path());
         if (deleteDocuments) {
-            deleteKeys(idx.definition());
+            IndexedKeys.delete(store, idx.definition());
         }
-    }
-
-    private void deleteKeys(IndexDefinition d) {
-        List<byte[]> doomed = new ArrayList<>();
-        ValueType want = d.source() == SourceType.JSON ? ValueType.JSON : ValueType.HASH;
-        try (ReadView view = store.openReadView()) {
-            for (byte[] prefix : d.prefixBytes()) {
-                PrefixScan.forEach(view, prefix, () -> true, k -> {
-                    if (view.type(k) == want) {
-                        doomed.add(k);
-                    }
-                });
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
-        for (int i = 0; i < doomed.size(); i += DELETE_BATCH) {
-            List<byte[]> batch = doomed.subList(i, Math.min(doomed.size(), i + DELETE_BATCH));
-            Result<Void> r = store.execute(t -> {
-                for (byte[] k : batch) {
-                    if (t.type(k) == want) {
-                        t.delete(k);
-                    }
-                }
-                return null;
-            });
-            last = r.durable();
-        }
-        last.join();
     }
 
     /** Forgets every index's timings (CONFIG RESETSTAT). */
