@@ -280,10 +280,6 @@ final class IndexerPartitions {
         }
     }
 
-    boolean stopping() {
-        return stopping;
-    }
-
     /** Whether every thread has ended and applied everything offered to it: the index is in step. */
     boolean drained() {
         for (Partition p : partitions) {

@@ -39,10 +39,10 @@ import org.apache.lucene.search.IndexSearcher;
  * whose commit LSN equals the store's recovered LSN (and whose definition is unchanged) is used as
  * is; any other is rebuilt from the store's data, so an index is never silently out of step after a crash.
  *
- * <p>Thread-safe. Callers guarantee: {@link #offer} only from the store's change listener (under
- * the store's lock, in LSN order), and never once {@link #close} has begun — the service removes an
- * index from what the listener sees, under that same lock, before closing it; {@link #start} once;
- * every searcher acquired is released.
+ * <p>Thread-safe. Callers guarantee: {@link #offer} from one thread at a time in LSN order (the
+ * store's change listener, under the store's lock), and never once {@link #close} has begun — the
+ * service removes an index from what the listener sees, under that same lock, before closing it;
+ * {@link #start} once; every searcher acquired is released.
  */
 public final class SearchIndex implements Closeable {
     private static final System.Logger LOG = System.getLogger(SearchIndex.class.getName());
@@ -154,18 +154,19 @@ public final class SearchIndex implements Closeable {
 
         @Override
         public void failed(Throwable t) {
-            boolean first;
+            boolean report;
             synchronized (progress) {
-                first = failure == null;
+                boolean first = failure == null;
                 if (first) {
                     failure = String.valueOf(t);
                 }
+                report = first && state != State.CLOSED; // after close: a thread an interrupted close left running
                 if (state != State.CLOSED) {
                     state = State.FAILED;
                 }
                 progress.notifyAll();
             }
-            if (first && !indexer.stopping()) {
+            if (report) {
                 LOG.log(System.Logger.Level.ERROR, "indexer of " + definition.name() + " stopped", t);
             } else {
                 LOG.log(System.Logger.Level.DEBUG, "indexer of " + definition.name() + " also stopped: " + t);
