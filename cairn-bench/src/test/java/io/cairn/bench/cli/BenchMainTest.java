@@ -328,7 +328,7 @@ class BenchMainTest {
         assertThat(dir.resolve("results.csv")).isRegularFile();
         assertThat(dir.resolve("results.json")).isRegularFile();
         assertThat(Files.readString(dir.resolve("results.json")).strip()).startsWith("{").endsWith("}");
-        assertThat(Files.readString(dir.resolve("report.html"))).contains("<html").contains("<svg");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<html").contains("data:image/svg+xml");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.filter(p -> p.toString().endsWith(".svg")).toList()).isNotEmpty();
         }
