@@ -67,6 +67,7 @@ public final class Main implements Callable<Integer> {
         cl.setOut(writer(out));
         cl.setErr(writer(err));
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        cl.setUsageHelpAutoWidth(true); // as wide as the terminal; 80 columns when not one
         cl.setOverwrittenOptionsAllowed(true); // the last of a repeated option wins
         cl.setExpandAtFiles(false); // PATH "@x" is a file name, not an argument file
         cl.setParameterExceptionHandler(new UsageErrors());

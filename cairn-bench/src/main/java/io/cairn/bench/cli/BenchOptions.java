@@ -1,5 +1,8 @@
 package io.cairn.bench.cli;
 
+import static picocli.CommandLine.Help.Visibility.ALWAYS;
+import static picocli.CommandLine.Help.Visibility.NEVER;
+
 import io.cairn.bench.peer.CairnPeer;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.run.ClientModel;
@@ -8,7 +11,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,7 +26,7 @@ final class BenchOptions {
     String systems;
 
     @Option(names = "--durability", defaultValue = "none", paramLabel = "LIST",
-            description = "durabilities: none, write, fsync (see docs/bench.md for each system's setting)")
+            description = "durabilities: none, write, fsync (each system's setting: docs/bench.md)")
     String durability;
 
     @Option(names = "--clients", defaultValue = "8", paramLabel = "LIST",
@@ -59,9 +61,9 @@ final class BenchOptions {
             description = "seed of the request streams: the same seed sends the same requests")
     long seed;
 
-    @Option(names = "--out", defaultValue = "", paramLabel = "DIR",
-            description = "directory for results.csv, results.json, report.html and charts"
-                    + " (default: results/<scenario>-<time>)")
+    @Option(names = "--out", defaultValue = "", paramLabel = "DIR", showDefaultValue = NEVER,
+            description = "directory of the report (results.csv, results.json, report.html, charts);"
+                    + " by default results/<scenario>-<time>")
     String out;
 
     @Option(names = "--price-per-month", defaultValue = "0", paramLabel = "PRICE", converter = Values.Decimal.class,
@@ -76,11 +78,11 @@ final class BenchOptions {
             description = "JVM options of the Cairn server the bench starts")
     String cairnJvm;
 
-    @Option(names = "--cairn-address", defaultValue = "", paramLabel = "HOST:PORT",
+    @Option(names = "--cairn-address", defaultValue = "", paramLabel = "HOST:PORT", showDefaultValue = NEVER,
             description = "host:port of a running Cairn to measure instead of starting one")
     String cairnAddress;
 
-    @Option(names = "--redis-address", defaultValue = "", paramLabel = "HOST:PORT",
+    @Option(names = "--redis-address", defaultValue = "", paramLabel = "HOST:PORT", showDefaultValue = NEVER,
             description = "host:port of a running Redis to measure instead of starting one")
     String redisAddress;
 
@@ -100,7 +102,7 @@ final class BenchOptions {
             description = "Memcached's -t")
     long memcachedThreads;
 
-    @Option(names = "--quiet", defaultValue = "false", arity = "1", paramLabel = "BOOL", showDefaultValue = CommandLine.Help.Visibility.ALWAYS,
+    @Option(names = "--quiet", defaultValue = "false", arity = "1", paramLabel = "BOOL", showDefaultValue = ALWAYS,
             converter = Values.TrueFalse.class, description = "true: no progress line")
     boolean quiet;
 

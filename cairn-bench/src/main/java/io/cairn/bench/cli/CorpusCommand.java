@@ -1,5 +1,7 @@
 package io.cairn.bench.cli;
 
+import static picocli.CommandLine.Help.Visibility.ALWAYS;
+
 import io.cairn.bench.corpus.Corpus;
 import io.cairn.bench.corpus.CorpusSpec;
 import io.cairn.bench.corpus.CorpusWriter;
@@ -19,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -70,7 +71,7 @@ final class CorpusCommand implements Callable<Integer> {
             description = "directory under which the Debian packages' word lists are read")
     Path wordRoot;
 
-    @Option(names = "--quiet", defaultValue = "false", arity = "1", paramLabel = "BOOL", showDefaultValue = CommandLine.Help.Visibility.ALWAYS,
+    @Option(names = "--quiet", defaultValue = "false", arity = "1", paramLabel = "BOOL", showDefaultValue = ALWAYS,
             converter = Values.TrueFalse.class, description = "true: no word-list summary and no progress line")
     boolean quiet;
 

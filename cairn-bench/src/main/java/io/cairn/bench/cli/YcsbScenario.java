@@ -1,5 +1,7 @@
 package io.cairn.bench.cli;
 
+import static picocli.CommandLine.Help.Visibility.NEVER;
+
 import io.cairn.bench.driver.Capability;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Peer;
@@ -45,7 +47,7 @@ final class YcsbScenario extends MeasuredScenario {
             description = "bytes per field")
     long fieldLength;
 
-    @Option(names = "--distribution", defaultValue = "", paramLabel = "NAME",
+    @Option(names = "--distribution", defaultValue = "", paramLabel = "NAME", showDefaultValue = NEVER,
             description = "override every workload's request distribution: uniform, zipfian or latest")
     String distribution;
 

@@ -90,7 +90,8 @@ public final class LoadCommand implements Callable<Integer> {
             description = "a server that neither answers nor reads for this long fails the load")
     long timeoutSeconds;
 
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "a file, a directory, or - for stdin")
+    @Parameters(paramLabel = "PATH", arity = "0..*", showDefaultValue = CommandLine.Help.Visibility.NEVER,
+            description = "a file, a directory, or - for stdin")
     List<String> paths = List.of();
 
     /**
