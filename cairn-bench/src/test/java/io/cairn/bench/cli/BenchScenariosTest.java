@@ -246,24 +246,24 @@ class BenchScenariosTest {
     @Test
     void aBadClientCountIsRefusedBeforeAnyServerStarts() {
         assertThat(bench("ycsb", "--systems", "cairn", "--clients", "zero")).isEqualTo(2);
-        assertThat(stderr()).contains("--clients: zero (expected: a whole number)").doesNotContain("starting");
+        assertThat(stderr()).contains("--clients: zero (expected: a whole number)").doesNotContain("bench: starting");
         assertThat(resultsDir()).doesNotExist();
     }
 
     @Test
     void aBadWorkloadIsRefusedBeforeAnyServerStarts() {
         assertThat(bench("ycsb", "--systems", "cairn", "--workloads", "a,z")).isEqualTo(2);
-        assertThat(stderr()).contains("workload: z (expected: a, b, c, d, e or f)").doesNotContain("starting");
+        assertThat(stderr()).contains("workload: z (expected: a, b, c, d, e or f)").doesNotContain("bench: starting");
     }
 
     @Test
     void optionsReadOnlyLaterAreCheckedBeforeAnyServerStarts() {
         assertThat(bench("documents", "--systems", "cairn", "--price-per-month", "-1")).isEqualTo(2);
-        assertThat(stderr()).contains("--price-per-month: -1.0 (expected: a number >= 0.0)").doesNotContain("starting");
+        assertThat(stderr()).contains("--price-per-month: -1.0 (expected: a number >= 0.0)").doesNotContain("bench: starting");
         assertThat(bench("ycsb", "--systems", "cairn", "--load-clients", "0")).isEqualTo(2);
-        assertThat(stderr()).contains("--load-clients: 0 (expected: 1 to 10000)").doesNotContain("starting");
+        assertThat(stderr()).contains("--load-clients: 0 (expected: 1 to 10000)").doesNotContain("bench: starting");
         assertThat(bench("ycsb", "--systems", "cairn", "--price-per-month", "cheap")).isEqualTo(2);
-        assertThat(stderr()).contains("--price-per-month").doesNotContain("starting");
+        assertThat(stderr()).contains("--price-per-month").doesNotContain("bench: starting");
         assertThat(resultsDir()).doesNotExist();
     }
 
@@ -271,7 +271,7 @@ class BenchScenariosTest {
     void anUnknownSystemIsRefused() {
         assertThat(bench("documents", "--systems", "cairn,mongodb")).isEqualTo(2);
         assertThat(stderr()).contains("system: mongodb (expected: cairn, redis, tarantool or memcached)")
-                .doesNotContain("starting");
+                .doesNotContain("bench: starting");
     }
 
     // --- reading the report ----------------------------------------------------------------------
