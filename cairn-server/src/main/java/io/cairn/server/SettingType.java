@@ -1,5 +1,6 @@
 package io.cairn.server;
 
+import io.cairn.common.Checks;
 import java.util.List;
 import java.util.Locale;
 
@@ -116,12 +117,8 @@ public sealed interface SettingType {
         }
     }
 
-    /** {@code "name: v (expected: min <= name <= max)"}, or {@code ">= min"} when there is no upper bound. */
+    /** {@link Checks}'s words: {@code "name: v (expected: min <= name <= max)"}, or {@code ">= 0"} with no bounds. */
     private static long checkRange(String name, long value, long min, long max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(name + ": " + value + " (expected: "
-                    + (max == Long.MAX_VALUE ? ">= " + min : min + " <= " + name + " <= " + max) + ")");
-        }
-        return value;
+        return min == 0 && max == Long.MAX_VALUE ? Checks.nonNegative(name, value) : Checks.inRange(name, value, min, max);
     }
 }
