@@ -14,14 +14,13 @@ import io.cairn.search.schema.FieldSpec;
 import io.cairn.search.schema.FieldType;
 import io.cairn.search.schema.IndexDefinition;
 import io.cairn.search.schema.SourceType;
+import io.cairn.storage.io.FileHandle;
+import io.cairn.storage.io.FileSystem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,11 @@ import java.util.List;
  * The list of indexes, kept in {@code <dir>/search/catalog.json} ({@code docs/format/search.md}):
  * each index's id (its Lucene directory is {@code index-<id>}) and definition. Replaced whole and
  * atomically (write a temporary file, fsync, rename, fsync the directory), so a crash leaves the
- * old or the new catalog, never a mix. Not thread-safe: the service serialises changes.
+ * old or the new catalog, never a mix. All its I/O goes through the storage {@link FileSystem}
+ * seam, as the engine's does (the Lucene directories beside it do not: Lucene keeps its own).
+ *
+ * <p>Not thread-safe: the service serialises changes. A change that fails to save (an
+ * {@link UncheckedIOException}) leaves this object as it was, entries and next id alike.
  */
 final class IndexCatalog {
     static final String FILE = "catalog.json";
@@ -44,24 +47,26 @@ final class IndexCatalog {
         }
     }
 
+    private final FileSystem fs;
     private final Path dir;
     private final List<Entry> entries = new ArrayList<>();
     private long nextId = 1;
 
-    private IndexCatalog(Path dir) {
+    private IndexCatalog(FileSystem fs, Path dir) {
+        this.fs = fs;
         this.dir = dir;
     }
 
-    /** Reads the catalog in {@code dir}, or an empty one when there is none. */
-    static IndexCatalog open(Path dir) {
-        IndexCatalog c = new IndexCatalog(dir);
+    /** Reads the catalog in {@code dir} (created if missing), or an empty one when there is none. */
+    static IndexCatalog open(FileSystem fs, Path dir) {
+        IndexCatalog c = new IndexCatalog(fs, dir);
         Path file = dir.resolve(FILE);
         try {
-            Files.createDirectories(dir);
-            if (!Files.exists(file)) {
+            fs.createDirectories(dir);
+            if (!fs.exists(file)) {
                 return c;
             }
-            JsonValue v = JsonParser.parse(Files.readAllBytes(file));
+            JsonValue v = JsonParser.parse(readAll(fs, file));
             if (!(v instanceof JsonObject o) || !(o.get("format") instanceof JsonString f) || !f.value().equals(FORMAT)) {
                 throw new CorruptionException(file.toString(), 0, "not a Cairn search catalog");
             }
@@ -90,9 +95,12 @@ final class IndexCatalog {
         return dir;
     }
 
-    /** Reserves an id for a new index's directory. */
-    long allocateId() {
-        return nextId++;
+    /**
+     * The id a new index's directory gets; {@link #put} of an entry with it takes it for good. Until
+     * then it is offered again (a create whose save failed left no trace to collide with).
+     */
+    long nextId() {
+        return nextId;
     }
 
     /** Adds or replaces (by name) an entry and saves the catalog durably. */
@@ -100,25 +108,30 @@ final class IndexCatalog {
         List<Entry> next = new ArrayList<>(entries);
         next.removeIf(e -> e.definition().name().equals(entry.definition().name()));
         next.add(entry);
-        save(next);
-        entries.clear();
-        entries.addAll(next); // only once saved: a failed save changes nothing
+        long nextIdAfter = Math.max(nextId, entry.id() + 1);
+        save(next, nextIdAfter);
+        replace(next, nextIdAfter); // only once saved: a failed save changes nothing
     }
 
     /** Removes the entry named {@code name} and saves the catalog durably. */
     void remove(String name) {
         List<Entry> next = new ArrayList<>(entries);
         next.removeIf(e -> e.definition().name().equals(name));
-        save(next);
-        entries.clear();
-        entries.addAll(next);
+        save(next, nextId);
+        replace(next, nextId);
     }
 
-    private void save(List<Entry> entries) {
+    private void replace(List<Entry> next, long nextIdAfter) {
+        entries.clear();
+        entries.addAll(next);
+        nextId = nextIdAfter;
+    }
+
+    private void save(List<Entry> entries, long nextIdAfter) {
         JsonObject o = new JsonObject();
         o.put("format", new JsonString(FORMAT));
         o.put("version", JsonNumber.of(VERSION));
-        o.put("next_id", JsonNumber.of(nextId));
+        o.put("next_id", JsonNumber.of(nextIdAfter));
         JsonArray list = new JsonArray();
         for (Entry e : entries) {
             JsonObject eo = definitionJson(e.definition());
@@ -129,17 +142,30 @@ final class IndexCatalog {
         byte[] bytes = JsonWriter.write(o).getBytes(StandardCharsets.UTF_8);
         Path tmp = dir.resolve(FILE + ".tmp");
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                ch.write(java.nio.ByteBuffer.wrap(bytes));
-                ch.force(true);
+            fs.deleteIfExists(tmp); // left by a save that failed
+            try (FileHandle h = fs.open(tmp, FileSystem.OpenMode.CREATE_NEW)) {
+                h.writeFully(ByteBuffer.wrap(bytes));
+                h.sync();
             }
-            Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-                d.force(true);
-            }
+            fs.rename(tmp, dir.resolve(FILE));
+            fs.syncDirectory(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("writing " + dir.resolve(FILE), e);
+        }
+    }
+
+    private static byte[] readAll(FileSystem fs, Path file) throws IOException {
+        try (FileHandle h = fs.open(file, FileSystem.OpenMode.READ)) {
+            long size = h.size();
+            if (size > Integer.MAX_VALUE - 8) {
+                throw new CorruptionException(file.toString(), 0, "catalog of " + size + " bytes is too large");
+            }
+            ByteBuffer buf = ByteBuffer.allocate((int) size);
+            int n = h.readFully(buf, 0);
+            if (n != size) {
+                throw new IOException("read " + n + " of " + size + " bytes of " + file);
+            }
+            return buf.array();
         }
     }
 

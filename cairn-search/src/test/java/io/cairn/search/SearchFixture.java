@@ -5,6 +5,8 @@ import io.cairn.document.codec.DocumentEncoder;
 import io.cairn.document.json.JsonParser;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
+import io.cairn.search.index.IndexerConfig;
+import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
 import io.cairn.storage.engine.WalMode;
 import java.nio.charset.StandardCharsets;
@@ -15,11 +17,20 @@ import java.util.List;
 /** A store and its search service in a directory, with shorthands for writes and FT.* calls. */
 final class SearchFixture implements AutoCloseable {
     final Path dir;
+    /** Where the search catalog is kept; the store and the Lucene directories are on the local disk. */
+    final FileSystem catalogFs;
+    final IndexerConfig indexer;
     Store store;
     SearchService search;
 
     SearchFixture(Path dir) {
+        this(dir, LocalFileSystem.INSTANCE, IndexerConfig.defaults());
+    }
+
+    SearchFixture(Path dir, FileSystem catalogFs, IndexerConfig indexer) {
         this.dir = dir;
+        this.catalogFs = catalogFs;
+        this.indexer = indexer;
         open();
     }
 
@@ -31,7 +42,7 @@ final class SearchFixture implements AutoCloseable {
     void open(java.time.Duration expiryCycle) {
         store = Store.open(StoreConfig.builder(dir.resolve("data")).walMode(WalMode.WRITE).expiryCycle(expiryCycle).build(),
                 LocalFileSystem.INSTANCE, Clock.SYSTEM);
-        search = SearchService.open(store, dir.resolve("data").resolve("search"));
+        search = SearchService.open(store, dir.resolve("data").resolve("search"), catalogFs, indexer);
     }
 
     /** A clean restart: the service commits its indexes, the store closes, both reopen. */

@@ -1,8 +1,6 @@
 package io.cairn.search.index;
 
-import io.cairn.common.LatencyHistogram;
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.MergePolicy;
 
@@ -12,24 +10,16 @@ import org.apache.lucene.index.MergePolicy;
  * Thread-safe, as its parent.
  */
 final class TimedMergeScheduler extends ConcurrentMergeScheduler {
-    private final LatencyHistogram latency;
-    private final AtomicLong bytesRead;
-    private final AtomicLong bytesWritten;
+    private final IndexCounters counters;
 
-    TimedMergeScheduler(LatencyHistogram latency, AtomicLong bytesRead, AtomicLong bytesWritten) {
-        this.latency = latency;
-        this.bytesRead = bytesRead;
-        this.bytesWritten = bytesWritten;
+    TimedMergeScheduler(IndexCounters counters) {
+        this.counters = counters;
     }
 
     @Override
     protected void doMerge(MergeSource mergeSource, MergePolicy.OneMerge merge) throws IOException {
         long t0 = System.nanoTime();
         super.doMerge(mergeSource, merge);
-        latency.recordSince(t0);
-        bytesRead.addAndGet(merge.totalBytesSize());
-        if (merge.getMergeInfo() != null) {
-            bytesWritten.addAndGet(merge.getMergeInfo().sizeInBytes());
-        }
+        counters.merged(t0, merge.totalBytesSize(), merge.getMergeInfo() == null ? 0 : merge.getMergeInfo().sizeInBytes());
     }
 }

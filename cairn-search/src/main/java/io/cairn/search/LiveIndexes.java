@@ -1,0 +1,126 @@
+package io.cairn.search;
+
+import io.cairn.common.StoreClosedException;
+import io.cairn.search.index.SearchIndex;
+import io.cairn.search.schema.IndexDefinition;
+import io.cairn.storage.engine.ChangeListener;
+import io.cairn.storage.engine.Mutation;
+import io.cairn.storage.engine.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
+
+/**
+ * The indexes that serve, by name, and the change listener that feeds them each committed batch's
+ * mutations of their keys.
+ *
+ * <p>The listener runs under the store's lock, and this map changes only under that same lock
+ * ({@link #openAll}, {@link #put}, {@link #remove}, {@link #removeAll}). So once an index left the map no offer to
+ * it is in progress and none will come: it may be closed at once, and its indexer threads never
+ * wait at a FLUSHALL for a batch that is still to be queued ({@link SearchIndex}'s obligation on
+ * its callers). An index put here receives every batch committed after the put.
+ *
+ * <p>Thread-safe: lookups take no lock (a concurrent map); changes take the store's lock, so a
+ * caller must not hold a lock that a commit's listener could wait for.
+ */
+final class LiveIndexes {
+    private final Store store;
+    private final Map<String, SearchIndex> byName = new ConcurrentHashMap<>();
+
+    LiveIndexes(Store store) {
+        this.store = store;
+    }
+
+    /** The change listener to subscribe: offers each index the mutations under its prefixes, and every FLUSHALL. */
+    ChangeListener listener() {
+        return (lsn, mutations) -> {
+            for (SearchIndex idx : byName.values()) {
+                List<Mutation> mine = null;
+                IndexDefinition d = idx.definition();
+                for (Mutation m : mutations) {
+                    if (m instanceof Mutation.Clear || d.covers(m.key())) {
+                        if (mine == null) {
+                            mine = new ArrayList<>();
+                        }
+                        mine.add(m);
+                    }
+                }
+                if (mine != null) {
+                    idx.offer(lsn, mine);
+                }
+            }
+        };
+    }
+
+    /** The serving index named {@code name}. */
+    SearchIndex get(String name) {
+        SearchIndex idx = byName.get(name);
+        if (idx == null) {
+            throw new UnknownIndexException();
+        }
+        return idx;
+    }
+
+    boolean contains(String name) {
+        return byName.containsKey(name);
+    }
+
+    /** Whether {@code idx} still serves under its name (not dropped, nor replaced by FT.ALTER). */
+    boolean serves(SearchIndex idx) {
+        return byName.get(idx.definition().name()) == idx;
+    }
+
+    List<String> names() {
+        return byName.keySet().stream().sorted().toList();
+    }
+
+    List<SearchIndex> all() {
+        return List.copyOf(byName.values());
+    }
+
+    /**
+     * Under the store's lock, opens indexes judged against the store's last LSN ({@code open} is
+     * given it) and makes them serve, so no commit falls between that LSN and their first offer.
+     */
+    List<SearchIndex> openAll(LongFunction<List<SearchIndex>> open) {
+        return underStoreLock(() -> {
+            List<SearchIndex> opened = open.apply(store.lastLsn());
+            opened.forEach(idx -> byName.put(idx.definition().name(), idx));
+            return opened;
+        });
+    }
+
+    /** Makes {@code idx} serve under its name, under the store's lock; returns the index it replaced, or null. */
+    SearchIndex put(SearchIndex idx) {
+        return underStoreLock(() -> byName.put(idx.definition().name(), idx));
+    }
+
+    /** Stops serving the index named {@code name}, under the store's lock; returns it, or null. */
+    SearchIndex remove(String name) {
+        return underStoreLock(() -> byName.remove(name));
+    }
+
+    /**
+     * Under the store's lock, runs {@code alsoUnderLock} and stops serving every index; returns
+     * them. With the store already closed no commit can race, and it runs without the lock.
+     */
+    List<SearchIndex> removeAll(Runnable alsoUnderLock) {
+        return underStoreLock(() -> {
+            alsoUnderLock.run();
+            List<SearchIndex> all = List.copyOf(byName.values());
+            byName.clear();
+            return all;
+        });
+    }
+
+    private <R> R underStoreLock(Supplier<R> change) {
+        try {
+            return store.read(t -> change.get());
+        } catch (StoreClosedException closed) {
+            return change.get(); // a closed store commits nothing, so no listener can run
+        }
+    }
+}
