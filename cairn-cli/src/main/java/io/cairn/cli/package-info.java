@@ -1,6 +1,9 @@
 /**
- * The {@code cairn} command: {@code cairn server} (parses arguments, prints the startup banner and
- * wires signals) and {@code cairn load} (bulk loading over the network, package {@code load});
- * offline {@code wal dump|verify} later. {@code cairn bench} is its own jar (cairn-bench).
+ * The {@code cairn} command, one picocli tree ({@link io.cairn.cli.Main}): {@code cairn server}
+ * ({@link io.cairn.cli.ServerCommand}: the server's settings table as options, over a config file;
+ * prints the startup banner and wires signals), {@code cairn load} (bulk loading over the network,
+ * package {@code load}), {@code cairn bench} (cairn-bench's commands) and {@code cairn version};
+ * offline {@code wal dump|verify} later. {@link io.cairn.cli.UsageErrors} words every wrong command
+ * line the same way.
  */
 package io.cairn.cli;

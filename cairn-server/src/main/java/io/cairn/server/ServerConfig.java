@@ -13,10 +13,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The server's settings. Every key has its name, default and meaning in {@link Key}; the same
- * names work in a config file ({@code key value} per line, {@code #} comments, as redis.conf) and
- * on the command line ({@code --key value}). Values are validated when built; a bad value is
- * rejected with the key, the value and the rule, never replaced.
+ * The server's settings. {@link Key} is their one table: each key's name, type (with the rule its
+ * values keep), default and meaning. The same names work in a config file ({@code key value} per
+ * line, {@code #} comments, as redis.conf) and on the command line ({@code --key value}, which
+ * {@code cairn server} builds from this table); a value from the command line overrides the file.
+ * Values are validated against the table, both when read as text ({@link Builder}) and when the
+ * record is built directly; a bad value is rejected with the key, the value and the rule, never
+ * replaced.
  */
 public record ServerConfig(int port, String bind, Path dir, WalMode wal, String requirepass, int maxclients,
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
@@ -24,40 +27,49 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort) {
 
-    /** Each setting: name, default, description. */
+    /** Each setting: name, type, default, meaning. */
     public enum Key {
-        PORT("port", "6379", "TCP port; 0 picks a free one"),
-        BIND("bind", "127.0.0.1", "address to listen on"),
-        DIR("dir", "./data", "data directory (WAL segments, snapshots)"),
-        WAL("wal", "fsync", "none | write | fsync: when a write is acknowledged"),
-        REQUIREPASS("requirepass", "", "password for AUTH; empty means none"),
-        MAXCLIENTS("maxclients", "10000", "most connections at once"),
-        TIMEOUT("timeout", "0", "seconds before an idle client is closed; 0 never"),
-        PROTO_MAX_BULK_LEN("proto-max-bulk-len", "512mb", "largest bulk string in a request"),
-        MAX_ARGS("max-args", "1048576", "most arguments in one request"),
-        INLINE_MAX("inline-max", "64kb", "longest inline (telnet) command line"),
-        CLIENT_OUTPUT_BUFFER_LIMIT("client-output-buffer-limit", "1gb",
+        PORT("port", integer(0, 65535), "6379", "TCP port; 0 picks a free one"),
+        BIND("bind", TEXT, "127.0.0.1", "address to listen on"),
+        DIR("dir", TEXT, "./data", "data directory (WAL segments, snapshots)"),
+        WAL("wal", new SettingType.Choice(List.of("none", "write", "fsync")), "fsync",
+                "when a write is acknowledged: none, write or fsync"),
+        REQUIREPASS("requirepass", TEXT, "", "password for AUTH; empty means none"),
+        MAXCLIENTS("maxclients", integer(1, 1_000_000), "10000", "most connections at once"),
+        TIMEOUT("timeout", integer(0, Long.MAX_VALUE), "0", "seconds before an idle client is closed; 0 never"),
+        PROTO_MAX_BULK_LEN("proto-max-bulk-len", bytes(1024, Integer.MAX_VALUE - 64), "512mb",
+                "largest bulk string in a request"),
+        MAX_ARGS("max-args", integer(1, 1 << 30), "1048576", "most arguments in one request"),
+        INLINE_MAX("inline-max", bytes(64, 1 << 30), "64kb", "longest inline (telnet) command line"),
+        CLIENT_OUTPUT_BUFFER_LIMIT("client-output-buffer-limit", bytes(1 << 16, Long.MAX_VALUE), "1gb",
                 "replies waiting for a client that does not read; past it the client is closed"),
-        IO_THREADS("io-threads", "0", "network event loops; 0 means one per core"),
-        CHECKPOINT_LOG_BYTES("checkpoint-log-bytes", "256mb", "log written since the last checkpoint that starts one; 0 never"),
-        CHECKPOINT_INTERVAL("checkpoint-interval", "3600", "seconds between checkpoints when anything changed; 0 never"),
-        CHECKPOINTS_TO_KEEP("checkpoints-to-keep", "2", "snapshots kept"),
-        WAL_SEGMENT_BYTES("wal-segment-bytes", "64mb", "size at which the log starts a new file"),
-        CHECKPOINT_RATE("checkpoint-rate", "0", "bytes per second a checkpoint may write; 0 unlimited"),
-        JSON_MAX_BYTES("json-max-bytes", "64mb",
+        IO_THREADS("io-threads", integer(0, 1024), "0", "network event loops; 0 means one per core"),
+        CHECKPOINT_LOG_BYTES("checkpoint-log-bytes", bytes(0, Long.MAX_VALUE), "256mb",
+                "log written since the last checkpoint that starts one; 0 never"),
+        CHECKPOINT_INTERVAL("checkpoint-interval", integer(0, Long.MAX_VALUE), "3600",
+                "seconds between checkpoints when anything changed; 0 never"),
+        CHECKPOINTS_TO_KEEP("checkpoints-to-keep", integer(1, 100), "2", "snapshots kept"),
+        WAL_SEGMENT_BYTES("wal-segment-bytes", bytes(4096, 1L << 40), "64mb", "size at which the log starts a new file"),
+        CHECKPOINT_RATE("checkpoint-rate", bytes(0, Long.MAX_VALUE), "0",
+                "bytes per second a checkpoint may write; 0 unlimited"),
+        JSON_MAX_BYTES("json-max-bytes", bytes(1024, Integer.MAX_VALUE - 64), "64mb",
                 "largest JSON document, as JSON text in a command and once stored; refused before it is parsed"),
-        HTTP_PORT("http-port", "0", "TCP port of the HTTP/JSON API, on the same bind address; 0 means off");
+        HTTP_PORT("http-port", integer(0, 65535), "0",
+                "TCP port of the HTTP/JSON API, on the same bind address; 0 means off");
 
         public final String name;
+        public final SettingType type;
         public final String defaultValue;
         public final String doc;
 
-        Key(String name, String defaultValue, String doc) {
+        Key(String name, SettingType type, String defaultValue, String doc) {
             this.name = name;
+            this.type = type;
             this.defaultValue = defaultValue;
             this.doc = doc;
         }
 
+        /** The key named {@code name} (case-insensitive, as redis.conf), or null. */
         public static Key of(String name) {
             for (Key k : values()) {
                 if (k.name.equalsIgnoreCase(name)) {
@@ -66,24 +78,52 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             }
             return null;
         }
+
+        /** Reads {@code text} as this key's type and checks its rule. */
+        public Object parse(String text) {
+            return type.parse(name, text);
+        }
+
+        /** Checks a number against this key's rule (the key is numeric). */
+        long check(long value) {
+            return switch (type) {
+                case SettingType.IntegerRange r -> r.check(name, value);
+                case SettingType.ByteSize b -> b.check(name, value);
+                default -> throw new IllegalStateException(name + " is not a number");
+            };
+        }
+    }
+
+    private static final SettingType TEXT = new SettingType.Text();
+
+    private static SettingType integer(long min, long max) {
+        return new SettingType.IntegerRange(min, max);
+    }
+
+    private static SettingType bytes(long min, long max) {
+        return new SettingType.ByteSize(min, max);
     }
 
     public ServerConfig {
-        Checks.inRange("port", port, 0, 65535);
+        Key.PORT.check(port);
+        Checks.notNull("bind", bind);
         Checks.notNull("dir", dir);
-        Checks.inRange("maxclients", maxclients, 1, 1_000_000);
-        Checks.nonNegative("timeout", timeoutSeconds);
-        Checks.inRange("proto-max-bulk-len", protoMaxBulkLen, 1024, Integer.MAX_VALUE - 64);
-        Checks.inRange("max-args", maxArgs, 1, 1 << 30);
-        Checks.inRange("inline-max", inlineMax, 64, 1 << 30);
-        Checks.inRange("client-output-buffer-limit", clientOutputBufferLimit, 1 << 16, Long.MAX_VALUE);
-        Checks.inRange("io-threads", ioThreads, 0, 1024);
-        Checks.nonNegative("checkpoint-log-bytes", checkpointLogBytes);
-        Checks.nonNegative("checkpoint-interval", checkpointIntervalSeconds);
-        Checks.inRange("checkpoints-to-keep", checkpointsToKeep, 1, 100);
-        Checks.nonNegative("checkpoint-rate", checkpointRate);
-        Checks.inRange("json-max-bytes", jsonMaxBytes, 1024, Integer.MAX_VALUE - 64);
-        Checks.inRange("http-port", httpPort, 0, 65535);
+        Checks.notNull("wal", wal);
+        Checks.notNull("requirepass", requirepass);
+        Key.MAXCLIENTS.check(maxclients);
+        Key.TIMEOUT.check(timeoutSeconds);
+        Key.PROTO_MAX_BULK_LEN.check(protoMaxBulkLen);
+        Key.MAX_ARGS.check(maxArgs);
+        Key.INLINE_MAX.check(inlineMax);
+        Key.CLIENT_OUTPUT_BUFFER_LIMIT.check(clientOutputBufferLimit);
+        Key.IO_THREADS.check(ioThreads);
+        Key.CHECKPOINT_LOG_BYTES.check(checkpointLogBytes);
+        Key.CHECKPOINT_INTERVAL.check(checkpointIntervalSeconds);
+        Key.CHECKPOINTS_TO_KEEP.check(checkpointsToKeep);
+        Key.WAL_SEGMENT_BYTES.check(walSegmentBytes);
+        Key.CHECKPOINT_RATE.check(checkpointRate);
+        Key.JSON_MAX_BYTES.check(jsonMaxBytes);
+        Key.HTTP_PORT.check(httpPort);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
@@ -99,17 +139,21 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             }
         }
 
-        /** Sets one key by name; throws for an unknown name. */
+        /** Sets one key by name; throws for an unknown name or a value its type refuses. */
         public Builder set(String name, String value) {
             Key k = Key.of(name);
             if (k == null) {
                 throw new IllegalArgumentException("unknown setting: " + name + " (expected one of: " + names() + ")");
             }
+            k.parse(value);
             values.put(k, value);
             return this;
         }
 
-        /** Reads a redis.conf-style file: one {@code key value} per line, {@code #} comments. */
+        /**
+         * Reads a redis.conf-style file: one {@code key value} per line, {@code #} comments. A bad
+         * line is refused as {@code "file:line: message"}.
+         */
         public Builder file(Path path) throws IOException {
             int lineNo = 0;
             for (String line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
@@ -129,43 +173,36 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             return this;
         }
 
+        /** Reads every value as its key's type; the first bad one is refused with its rule. */
         public ServerConfig build() {
             return new ServerConfig(
-                    (int) integer(Key.PORT),
-                    get(Key.BIND),
-                    Path.of(get(Key.DIR)),
-                    WalMode.parse(get(Key.WAL)),
-                    get(Key.REQUIREPASS),
-                    (int) integer(Key.MAXCLIENTS),
-                    integer(Key.TIMEOUT),
-                    memory(Key.PROTO_MAX_BULK_LEN),
-                    (int) integer(Key.MAX_ARGS),
-                    (int) memory(Key.INLINE_MAX),
-                    memory(Key.CLIENT_OUTPUT_BUFFER_LIMIT),
-                    (int) integer(Key.IO_THREADS),
-                    memory(Key.CHECKPOINT_LOG_BYTES),
-                    integer(Key.CHECKPOINT_INTERVAL),
-                    (int) integer(Key.CHECKPOINTS_TO_KEEP),
-                    memory(Key.WAL_SEGMENT_BYTES),
-                    memory(Key.CHECKPOINT_RATE),
-                    memory(Key.JSON_MAX_BYTES),
-                    (int) integer(Key.HTTP_PORT));
+                    (int) number(Key.PORT),
+                    text(Key.BIND),
+                    Path.of(text(Key.DIR)),
+                    WalMode.parse(text(Key.WAL)),
+                    text(Key.REQUIREPASS),
+                    (int) number(Key.MAXCLIENTS),
+                    number(Key.TIMEOUT),
+                    number(Key.PROTO_MAX_BULK_LEN),
+                    (int) number(Key.MAX_ARGS),
+                    (int) number(Key.INLINE_MAX),
+                    number(Key.CLIENT_OUTPUT_BUFFER_LIMIT),
+                    (int) number(Key.IO_THREADS),
+                    number(Key.CHECKPOINT_LOG_BYTES),
+                    number(Key.CHECKPOINT_INTERVAL),
+                    (int) number(Key.CHECKPOINTS_TO_KEEP),
+                    number(Key.WAL_SEGMENT_BYTES),
+                    number(Key.CHECKPOINT_RATE),
+                    number(Key.JSON_MAX_BYTES),
+                    (int) number(Key.HTTP_PORT));
         }
 
-        private String get(Key k) {
-            return values.get(k);
+        private String text(Key k) {
+            return (String) k.parse(values.get(k));
         }
 
-        private long integer(Key k) {
-            try {
-                return Long.parseLong(get(k).strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(k.name + ": " + get(k) + " (expected: an integer)");
-            }
-        }
-
-        private long memory(Key k) {
-            return parseMemory(k.name, get(k));
+        private long number(Key k) {
+            return (Long) k.parse(values.get(k));
         }
 
         private static String names() {
@@ -186,21 +223,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
 
     /** Parses {@code 123}, {@code 64kb}, {@code 512mb}, {@code 1gb} (and k, m, g: powers of 1000, as redis.conf). */
     public static long parseMemory(String name, String value) {
-        String v = value.strip().toLowerCase(Locale.ROOT);
-        long mul = 1;
-        String[][] units = {{"kb", "1024"}, {"mb", "1048576"}, {"gb", "1073741824"}, {"k", "1000"}, {"m", "1000000"}, {"g", "1000000000"}, {"b", "1"}};
-        for (String[] u : units) {
-            if (v.endsWith(u[0])) {
-                mul = Long.parseLong(u[1]);
-                v = v.substring(0, v.length() - u[0].length());
-                break;
-            }
-        }
-        try {
-            return Math.multiplyExact(Long.parseLong(v), mul);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException(name + ": " + value + " (expected: bytes, e.g. 1048576, 64kb, 512mb, 1gb)");
-        }
+        return SettingType.parseBytes(name, value);
     }
 
     /** The current value of a setting as CONFIG GET shows it. */

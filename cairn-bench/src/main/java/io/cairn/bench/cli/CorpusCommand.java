@@ -1,9 +1,12 @@
 package io.cairn.bench.cli;
 
+import static picocli.CommandLine.Help.Visibility.ALWAYS;
+
 import io.cairn.bench.corpus.Corpus;
 import io.cairn.bench.corpus.CorpusSpec;
 import io.cairn.bench.corpus.CorpusWriter;
 import io.cairn.bench.corpus.Language;
+import io.cairn.bench.corpus.MissingWordListException;
 import io.cairn.bench.corpus.Shape;
 import io.cairn.bench.corpus.WordList;
 import io.cairn.bench.corpus.WordLists;
@@ -11,11 +14,17 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code cairn bench corpus}: writes Wikipedia-like articles as JSONL, for {@code cairn load
@@ -23,40 +32,78 @@ import java.util.Locale;
  * The word lists used, with their fingerprints, and a progress line go to stderr, so that
  * {@code --out -} leaves stdout to the articles alone.
  */
-final class CorpusCommand {
+final class CorpusCommand implements Callable<Integer> {
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
 
-    private CorpusCommand() {
+    private final PrintStream out;
+    private final PrintStream err;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+    private boolean help;
+
+    @Option(names = "--articles", defaultValue = "10000", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "articles to write")
+    long articles;
+
+    @Option(names = "--languages", defaultValue = "all", paramLabel = "LIST",
+            description = "language codes, comma-separated, or all: en,ar,zh,nl,fr,de,it,ja,ko,fa,pt,ru,es")
+    String languages;
+
+    @Option(names = "--shape", defaultValue = "full", paramLabel = "SHAPE",
+            description = "small (id, lang, title, a one-sentence body, categories, year) or full (12 fields)")
+    String shape;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "fixes the corpus: the same seed and options write the same bytes")
+    long seed;
+
+    @Option(names = "--out", defaultValue = "-", paramLabel = "FILE", description = "the JSONL file to write, or - for stdout")
+    String target;
+
+    @Option(names = "--threads", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "threads generating (the output does not depend on it); by default one per core")
+    long threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--word-root", defaultValue = "/", paramLabel = "DIR",
+            description = "directory under which the Debian packages' word lists are read")
+    Path wordRoot;
+
+    @Option(names = "--quiet", defaultValue = "false", arity = "1", paramLabel = "BOOL", showDefaultValue = ALWAYS,
+            converter = Values.TrueFalse.class, description = "true: no word-list summary and no progress line")
+    boolean quiet;
+
+    CorpusCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
-    static Options options() {
-        return new Options()
-                .declare("articles", "10000", "articles to write")
-                .declare("languages", "all", "language codes, comma-separated, or all: " + Language.codes())
-                .declare("shape", "full", "small (id, lang, title, a one-sentence body, categories, year) or full (12 fields)")
-                .declare("seed", "1", "fixes the corpus: the same seed and options write the same bytes")
-                .declare("out", "-", "the JSONL file to write, or - for stdout")
-                .declare("threads", String.valueOf(Runtime.getRuntime().availableProcessors()),
-                        "threads generating (the output does not depend on it)")
-                .declare("word-root", "/", "directory under which the Debian packages' word lists are read")
-                .declare("quiet", "false", "true: no word-list summary and no progress line");
+    @Override
+    public Integer call() {
+        try {
+            return write();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        } catch (IOException | UncheckedIOException | MissingWordListException e) {
+            err.println(spec.qualifiedName() + ": " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println(spec.qualifiedName() + ": interrupted");
+            return 130;
+        }
     }
 
-    static int run(Options o, PrintStream out, PrintStream err) throws IOException, InterruptedException {
-        long articles = o.number("articles", 0, Long.MAX_VALUE / 2);
-        List<Language> languages = languages(o.string("languages"));
-        Shape shape = Shape.of(o.string("shape"));
-        long seed = seed(o.string("seed"));
-        int threads = (int) o.number("threads", 1, 1024);
-        boolean quiet = switch (o.string("quiet")) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("--quiet: " + o.string("quiet") + " (expected: true or false)");
-        };
-        String target = o.string("out");
+    private int write() throws IOException, InterruptedException {
+        long articles = Values.range("--articles", this.articles, 0, Long.MAX_VALUE / 2);
+        List<Language> languages = languages(this.languages);
+        Shape shape = Shape.of(this.shape);
+        int threads = (int) Values.range("--threads", this.threads, 1, 1024);
 
         long started = System.nanoTime();
-        Corpus corpus = Corpus.open(new CorpusSpec(languages, shape, seed), new WordLists(Path.of(o.string("word-root"))));
+        Corpus corpus = Corpus.open(new CorpusSpec(languages, shape, seed), new WordLists(wordRoot));
         if (!quiet) {
             for (Language l : corpus.spec().languages()) {
                 WordList w = corpus.wordList(l);
@@ -106,14 +153,6 @@ final class CorpusCommand {
             throw new IllegalArgumentException("--languages: empty (expected: codes from " + Language.codes() + ", or all)");
         }
         return out;
-    }
-
-    private static long seed(String value) {
-        try {
-            return Long.parseLong(value.strip().replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--seed: " + value + " (expected: a whole number)");
-        }
     }
 
     /** At most once a second: a line redrawn in place on a terminal, one line per 10 s otherwise. */

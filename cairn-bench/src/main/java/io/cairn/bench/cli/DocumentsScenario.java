@@ -7,13 +7,14 @@ import io.cairn.bench.run.ClientSettings;
 import io.cairn.bench.run.OpRun;
 import io.cairn.bench.workload.KeyNames;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SequencedMap;
 import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Option;
 
 /**
  * Aggregate writes against per-key writes: a document of N elements written as one record (one
@@ -22,21 +23,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * transactions). Each operation writes one document's worth of elements, so the elements per
  * second are the operations per second times N.
  */
-final class DocumentsScenario {
-    private DocumentsScenario() {
+final class DocumentsScenario extends MeasuredScenario {
+    @Option(names = "--elements", defaultValue = "10,100", paramLabel = "LIST",
+            description = "elements per document, comma-separated")
+    String elements;
+
+    @Option(names = "--element-size", defaultValue = "100", paramLabel = "BYTES", converter = Values.WholeNumber.class,
+            description = "bytes per element")
+    long elementSize;
+
+    DocumentsScenario(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
-    static Options options() {
-        Options o = BenchRun.common(Map.of("operations", "20000"));
-        o.declare("elements", "10,100", "elements per document, comma-separated");
-        o.declare("element-size", "100", "bytes per element");
-        return o;
+    @Override
+    void check() {
+        Values.counts("--elements", elements, 1, 100_000);
+        Values.range("--element-size", elementSize, 1, 1 << 20);
     }
 
-    static void run(BenchRun bench) throws IOException, InterruptedException {
-        Options o = bench.options();
-        List<Integer> sizes = o.numbers("elements", 1, 100_000);
-        byte[] value = new byte[(int) o.number("element-size", 1, 1 << 20)];
+    @Override
+    void run(BenchRun bench) throws IOException, InterruptedException {
+        List<Integer> sizes = Values.counts("--elements", elements, 1, 100_000);
+        byte[] value = new byte[(int) elementSize];
         Arrays.fill(value, (byte) 'v');
         for (Systems system : bench.systems()) {
             for (Durability d : bench.durabilities()) {

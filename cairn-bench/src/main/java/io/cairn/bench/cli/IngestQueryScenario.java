@@ -13,54 +13,96 @@ import io.cairn.bench.report.RunResult;
 import io.cairn.bench.search.SearchBench;
 import io.cairn.bench.search.SearchBench.Phase;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import picocli.CommandLine.Option;
 
 /**
  * {@code ingest-query}: generated articles ingested with the search indexes on, then a query phase
  * mixing searches, facet counts, deep pages, updates and deletes, on Cairn and on the references
  * (PostgreSQL 15, embedded Lucene) with the same articles and queries. See docs/bench.md.
  */
-final class IngestQueryScenario {
-    private IngestQueryScenario() {
+final class IngestQueryScenario extends MeasuredScenario {
+    @Option(names = "--references", defaultValue = "postgres,lucene", paramLabel = "LIST",
+            description = "reference systems: postgres (PostgreSQL 15 with JSONB and GIN), lucene (embedded, no log,"
+                    + " no network); empty for none")
+    String references;
+
+    @Option(names = "--articles", defaultValue = "20000", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "articles ingested per shape")
+    long articles;
+
+    @Option(names = "--shapes", defaultValue = "small,full", paramLabel = "LIST",
+            description = "article shapes: small (title and one sentence), full (12 fields, 1-3 KB)")
+    String shapes;
+
+    @Option(names = "--languages", defaultValue = "en", paramLabel = "LIST",
+            description = "corpus languages (codes, or all); PostgreSQL analyses the ones it has a configuration for")
+    String languages;
+
+    @Option(names = "--ingest-connections", defaultValue = "8", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "connections (threads) loading articles")
+    long ingestConnections;
+
+    @Option(names = "--batch", defaultValue = "100", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "articles per batch: one pipeline of JSON.SET, one transaction, one round of adds")
+    long batch;
+
+    @Option(names = "--query-clients", defaultValue = "4", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "clients in the query phase")
+    long queryClients;
+
+    @Option(names = "--phase-seconds", defaultValue = "60", paramLabel = "SECONDS", converter = Values.Decimal.class,
+            description = "longest a query phase runs; it stops early with the operations done so far")
+    double phaseSeconds;
+
+    IngestQueryScenario(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
-    static Options options() {
-        Options o = BenchRun.common(Map.of("systems", "cairn", "durability", "fsync", "operations", "2000"));
-        o.declare("references", "postgres,lucene", "reference systems: postgres (PostgreSQL 15 with JSONB and GIN),"
-                + " lucene (embedded, no log, no network); empty for none");
-        o.declare("articles", "20000", "articles ingested per shape");
-        o.declare("shapes", "small,full", "article shapes: small (title and one sentence), full (12 fields, 1-3 KB)");
-        o.declare("languages", "en", "corpus languages (codes, or all); PostgreSQL analyses the ones it has a configuration for");
-        o.declare("ingest-connections", "8", "connections (threads) loading articles");
-        o.declare("batch", "100", "articles per batch: one pipeline of JSON.SET, one transaction, one round of adds");
-        o.declare("query-clients", "4", "clients in the query phase");
-        o.declare("phase-seconds", "60", "longest a query phase runs; it stops early with the operations done so far");
-        return o;
+    @Override
+    void check() {
+        Values.range("--articles", articles, 1, 10_000_000);
+        Values.range("--ingest-connections", ingestConnections, 1, 1024);
+        Values.range("--batch", batch, 1, 100_000);
+        Values.range("--query-clients", queryClients, 1, 1024);
+        Values.atLeast("--phase-seconds", phaseSeconds, 1);
+        languages();
+        references();
+        Values.names("--shapes", shapes).forEach(Shape::of);
+        if (common.durabilities().size() != 1) {
+            throw new IllegalArgumentException("--durability: one durability (the references are run at the same)");
+        }
     }
 
-    static void run(BenchRun bench) throws IOException, InterruptedException {
-        Options o = bench.options();
-        int articles = (int) o.number("articles", 1, 10_000_000);
-        int connections = (int) o.number("ingest-connections", 1, 1024);
-        int batch = (int) o.number("batch", 1, 100_000);
-        int clients = (int) o.number("query-clients", 1, 1024);
-        double phaseSeconds = o.decimal("phase-seconds", 1);
-        int queries = (int) Math.min(bench.operations(), 10_000_000);
-        List<Language> languages = o.string("languages").equals("all") ? List.of(Language.values())
-                : o.list("languages").stream().map(Language::ofCode).toList();
-        List<String> references = o.string("references").isBlank() ? List.of() : o.list("references");
-        for (String r : references) {
+    private List<Language> languages() {
+        return languages.strip().equals("all") ? List.of(Language.values())
+                : Values.names("--languages", languages).stream().map(Language::ofCode).toList();
+    }
+
+    private List<String> references() {
+        List<String> list = references.isBlank() ? List.of() : Values.names("--references", references);
+        for (String r : list) {
             if (!r.equals("postgres") && !r.equals("lucene")) {
                 throw new IllegalArgumentException("--references: " + r + " (expected: postgres, lucene)");
             }
         }
-        if (bench.durabilities().size() != 1) {
-            throw new IllegalArgumentException("--durability: one durability (the references are run at the same)");
-        }
+        return list;
+    }
+
+    @Override
+    void run(BenchRun bench) throws IOException, InterruptedException {
+        int articles = (int) this.articles;
+        int connections = (int) ingestConnections;
+        int batch = (int) this.batch;
+        int clients = (int) queryClients;
+        double phaseSeconds = this.phaseSeconds;
+        int queries = (int) Math.min(bench.operations(), 10_000_000);
+        List<Language> languages = languages();
+        List<String> references = references();
         Durability d = bench.durabilities().getFirst();
-        for (String shapeName : o.list("shapes")) {
+        for (String shapeName : Values.names("--shapes", shapes)) {
             Shape shape = Shape.of(shapeName);
             CorpusSpec spec = new CorpusSpec(languages, shape, bench.seed());
             Corpus corpus = Corpus.open(spec, WordLists.system());

@@ -9,13 +9,14 @@ import io.cairn.bench.run.OpRun;
 import io.cairn.bench.run.OpSource;
 import io.cairn.bench.workload.KeyNames;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Option;
 
 /**
  * redis-benchmark's single-command tests (SET, GET, HSET, INCR) over a random key space of
@@ -24,31 +25,47 @@ import java.util.concurrent.atomic.AtomicLong;
  * so that GET always finds its key and INCR works on Memcached (which does not create counters);
  * HSET writes field {@code field0} of {@code hash:N} (Tarantool tuples are positional).
  */
-final class SingleCommandScenario {
-    private SingleCommandScenario() {
-    }
-
+final class SingleCommandScenario extends MeasuredScenario {
     static final List<String> TESTS = List.of("set", "get", "hset", "incr");
 
-    static Options options() {
-        Options o = BenchRun.common(Map.of("clients", "50", "model", "pipeline", "pipeline", "1,16",
-                "operations", "1000000"));
-        o.declare("tests", "set,get,hset,incr", "the commands to test: set, get, hset, incr");
-        o.declare("keyspace", "100000", "keys chosen from uniformly at random (redis-benchmark -r)");
-        o.declare("value-size", "3", "bytes per value (redis-benchmark -d)");
-        return o;
+    @Option(names = "--tests", defaultValue = "set,get,hset,incr", paramLabel = "LIST",
+            description = "the commands to test: set, get, hset, incr")
+    String tests;
+
+    @Option(names = "--keyspace", defaultValue = "100000", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "keys chosen from uniformly at random (redis-benchmark -r)")
+    long keyspace;
+
+    @Option(names = "--value-size", defaultValue = "3", paramLabel = "BYTES", converter = Values.WholeNumber.class,
+            description = "bytes per value (redis-benchmark -d)")
+    long valueSize;
+
+    SingleCommandScenario(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
-    static void run(BenchRun bench) throws IOException, InterruptedException {
-        Options o = bench.options();
-        List<String> tests = o.list("tests");
-        for (String t : tests) {
+    @Override
+    void check() {
+        tests();
+        Values.range("--keyspace", keyspace, 1, 100_000_000);
+        Values.range("--value-size", valueSize, 1, 512 << 20);
+    }
+
+    private List<String> tests() {
+        List<String> list = Values.names("--tests", tests);
+        for (String t : list) {
             if (!TESTS.contains(t)) {
                 throw new IllegalArgumentException("test: " + t + " (expected: set, get, hset or incr)");
             }
         }
-        int keyspace = (int) o.number("keyspace", 1, 100_000_000);
-        byte[] value = new byte[(int) o.number("value-size", 1, 512 << 20)];
+        return list;
+    }
+
+    @Override
+    void run(BenchRun bench) throws IOException, InterruptedException {
+        List<String> tests = tests();
+        int keyspace = (int) this.keyspace;
+        byte[] value = new byte[(int) valueSize];
         Arrays.fill(value, (byte) 'x');
         for (Systems system : bench.systems()) {
             for (Durability d : bench.durabilities()) {

@@ -1,5 +1,7 @@
 package io.cairn.bench.cli;
 
+import static picocli.CommandLine.Help.Visibility.NEVER;
+
 import io.cairn.bench.driver.Capability;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Peer;
@@ -14,67 +16,93 @@ import io.cairn.bench.workload.Operation;
 import io.cairn.bench.workload.WorkloadSpec;
 import io.cairn.bench.workload.WorkloadStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Option;
 
 /**
  * YCSB's core workloads against each system and durability: for every workload a fresh server,
  * a load phase of {@code --records} records, then one run phase per client setting. Also the flow
  * of the {@code sweep} (one workload, many client counts) and {@code durability} (every
- * durability) scenarios, which differ only in their defaults.
+ * durability) scenarios, which differ only in their defaults ({@link BenchCommand}).
  */
-final class YcsbScenario {
-    private YcsbScenario() {
+final class YcsbScenario extends MeasuredScenario {
+    @Option(names = {"--workloads", "--workload"}, defaultValue = "a,b,c,d,e,f", paramLabel = "LIST",
+            description = "YCSB core workloads, a to f")
+    String workloads;
+
+    @Option(names = "--records", defaultValue = "200000", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "records stored by the load phase")
+    long records;
+
+    @Option(names = "--field-count", defaultValue = "10", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "fields per record")
+    long fieldCount;
+
+    @Option(names = "--field-length", defaultValue = "100", paramLabel = "BYTES", converter = Values.WholeNumber.class,
+            description = "bytes per field")
+    long fieldLength;
+
+    @Option(names = "--distribution", defaultValue = "", paramLabel = "NAME", showDefaultValue = NEVER,
+            description = "override every workload's request distribution: uniform, zipfian or latest")
+    String distribution;
+
+    @Option(names = "--update-mode", defaultValue = "write", paramLabel = "MODE",
+            description = "write (YCSB's update) or read-then-write (read the record first)")
+    String updateMode;
+
+    @Option(names = "--load-clients", defaultValue = "16", paramLabel = "N", converter = Values.WholeNumber.class,
+            description = "clients of the load phase")
+    long loadClients;
+
+    YcsbScenario(PrintStream out, PrintStream err) {
+        super(out, err);
     }
 
-    static Options options(Map<String, String> defaults) {
-        Options o = BenchRun.common(defaults);
-        o.declare("workloads", defaults.getOrDefault("workloads", "a,b,c,d,e,f"), "YCSB core workloads, a to f");
-        o.alias("workload", "workloads");
-        o.declare("records", defaults.getOrDefault("records", "200000"), "records stored by the load phase");
-        o.declare("field-count", "10", "fields per record");
-        o.declare("field-length", "100", "bytes per field");
-        o.declare("distribution", "", "override every workload's request distribution: uniform, zipfian or latest");
-        o.declare("update-mode", "write", "write (YCSB's update) or read-then-write (read the record first)");
-        o.declare("load-clients", "16", "clients of the load phase");
-        return o;
+    @Override
+    void check() {
+        specs(0);
+        UpdateMode.parse(updateMode);
+        Values.range("--load-clients", loadClients, 1, 10_000);
     }
 
-    static void run(BenchRun bench) throws IOException, InterruptedException {
-        Options o = bench.options();
-        long records = o.number("records", 1, Integer.MAX_VALUE);
-        UpdateMode updateMode = UpdateMode.parse(o.string("update-mode"));
+    /** Every workload asked for, checked. */
+    private List<WorkloadSpec> specs(long operations) {
+        long n = Values.range("--records", records, 1, Integer.MAX_VALUE);
         List<WorkloadSpec> specs = new ArrayList<>();
-        for (String w : o.list("workloads")) {
-            specs.add(spec(o, w, records, bench.operations())); // every one checked before a server starts
+        for (String w : Values.names("--workloads", workloads)) {
+            specs.add(spec(w, n, operations));
         }
-        int loadClients = (int) o.number("load-clients", 1, 10_000);
-        for (WorkloadSpec spec : specs) {
+        return specs;
+    }
+
+    @Override
+    void run(BenchRun bench) throws IOException, InterruptedException {
+        for (WorkloadSpec spec : specs(bench.operations())) {
             for (Systems system : bench.systems()) {
                 for (Durability d : bench.durabilities()) {
-                    runOne(bench, system, d, spec, updateMode, loadClients);
+                    runOne(bench, system, d, spec, UpdateMode.parse(updateMode), (int) loadClients);
                 }
             }
         }
     }
 
-    static WorkloadSpec spec(Options o, String name, long records, long operations) {
+    private WorkloadSpec spec(String name, long records, long operations) {
         if (name.length() != 1 || CoreWorkloads.NAMES.indexOf(name.charAt(0)) < 0) {
             throw new IllegalArgumentException("workload: " + name + " (expected: a, b, c, d, e or f)");
         }
         WorkloadSpec.Builder b = CoreWorkloads.named(name, records, Math.max(operations, 1)).toBuilder()
-                .fieldCount((int) o.number("field-count", 1, 1000))
-                .fieldLength((int) o.number("field-length", 1, 1 << 20));
-        String dist = o.string("distribution");
-        if (!dist.isBlank()) {
+                .fieldCount((int) Values.range("--field-count", fieldCount, 1, 1000))
+                .fieldLength((int) Values.range("--field-length", fieldLength, 1, 1 << 20));
+        if (!distribution.isBlank()) {
             try {
-                b.requestDistribution(Distribution.valueOf(dist.trim().toUpperCase(Locale.ROOT)));
+                b.requestDistribution(Distribution.valueOf(distribution.trim().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--distribution: " + dist
+                throw new IllegalArgumentException("--distribution: " + distribution
                         + " (expected: uniform, zipfian or latest)", e);
             }
         }

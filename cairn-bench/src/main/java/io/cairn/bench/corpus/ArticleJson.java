@@ -1,11 +1,16 @@
 package io.cairn.bench.corpus;
 
-import java.util.Locale;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.cairn.bench.json.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
- * Writes an article as one line of JSON (RFC 8259), its fields in {@link Shape#fields()} order,
- * strings escaped as JSON requires and otherwise written as they are (UTF-8 once encoded), the
- * rating with exactly one decimal. The line has no newline; JSONL puts one after each.
+ * Writes an article as one line of JSON through {@link Json}: its fields in {@link Shape#fields()}
+ * order, no whitespace, the rating with exactly one decimal. The line has no newline; JSONL puts
+ * one after each ({@link CorpusWriter}).
  *
  * <p>Stateless.
  */
@@ -13,69 +18,44 @@ public final class ArticleJson {
     private ArticleJson() {
     }
 
+    /** The article's JSON text. */
     public static String toJson(Article a, Shape shape) {
-        StringBuilder sb = new StringBuilder(4096);
-        append(a, shape, sb);
-        return sb.toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        try (JsonGenerator g = Json.compact(out)) {
+            write(a, shape, g);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing JSON to memory", e); // a ByteArrayOutputStream does not fail
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
-    public static void append(Article a, Shape shape, StringBuilder sb) {
-        sb.append('{');
-        boolean first = true;
+    /** Writes the article as one root value to {@code g}. */
+    public static void write(Article a, Shape shape, JsonGenerator g) throws IOException {
+        g.writeStartObject();
         for (String field : shape.fields()) {
-            if (!first) {
-                sb.append(',');
-            }
-            first = false;
-            string(field, sb);
-            sb.append(':');
+            g.writeFieldName(field);
             switch (field) {
-                case "id" -> string(a.id(), sb);
-                case "lang" -> string(a.language().code(), sb);
-                case "title" -> string(a.title(), sb);
-                case "summary" -> string(a.summary(), sb);
-                case "body" -> string(a.body(), sb);
+                case "id" -> g.writeString(a.id());
+                case "lang" -> g.writeString(a.language().code());
+                case "title" -> g.writeString(a.title());
+                case "summary" -> g.writeString(a.summary());
+                case "body" -> g.writeString(a.body());
                 case "categories" -> {
-                    sb.append('[');
-                    for (int i = 0; i < a.categories().size(); i++) {
-                        if (i > 0) {
-                            sb.append(',');
-                        }
-                        string(a.categories().get(i), sb);
+                    g.writeStartArray();
+                    for (String c : a.categories()) {
+                        g.writeString(c);
                     }
-                    sb.append(']');
+                    g.writeEndArray();
                 }
-                case "section" -> string(a.section(), sb);
-                case "author" -> string(a.author(), sb);
-                case "year" -> sb.append(a.year());
-                case "published" -> string(a.published(), sb);
-                case "views" -> sb.append(a.views());
-                case "rating" -> sb.append(a.ratingTenths() / 10).append('.').append(a.ratingTenths() % 10);
+                case "section" -> g.writeString(a.section());
+                case "author" -> g.writeString(a.author());
+                case "year" -> g.writeNumber(a.year());
+                case "published" -> g.writeString(a.published());
+                case "views" -> g.writeNumber(a.views());
+                case "rating" -> g.writeNumber(a.ratingTenths() / 10 + "." + a.ratingTenths() % 10);
                 default -> throw new IllegalStateException("no such field: " + field);
             }
         }
-        sb.append('}');
-    }
-
-    static void string(String s, StringBuilder sb) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        sb.append('"');
+        g.writeEndObject();
     }
 }

@@ -1,8 +1,11 @@
 package io.cairn.bench.corpus;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.cairn.bench.json.Json;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -100,11 +103,16 @@ public final class CorpusWriter {
 
     /** Articles {@code [from, to)} as JSONL in UTF-8. */
     byte[] batch(long from, long to) {
-        StringBuilder sb = new StringBuilder((int) (to - from) * (generator.spec().shape() == Shape.FULL ? 3000 : 300));
-        for (long i = from; i < to; i++) {
-            ArticleJson.append(generator.article(i), generator.spec().shape(), sb);
-            sb.append('\n');
+        ByteArrayOutputStream out = new ByteArrayOutputStream(
+                (int) (to - from) * (generator.spec().shape() == Shape.FULL ? 3000 : 300));
+        try (JsonGenerator g = Json.compact(out)) {
+            for (long i = from; i < to; i++) {
+                ArticleJson.write(generator.article(i), generator.spec().shape(), g);
+                g.writeRaw('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing JSON to memory", e); // a ByteArrayOutputStream does not fail
         }
-        return sb.toString().getBytes(StandardCharsets.UTF_8);
+        return out.toByteArray();
     }
 }

@@ -7,11 +7,9 @@ import static io.cairn.bench.driver.TarantoolProtocol.USERTABLE_SPACE_ID;
 import io.cairn.bench.driver.iproto.IprotoFormat;
 import io.cairn.bench.driver.iproto.IprotoFrame;
 import io.cairn.bench.driver.iproto.IprotoFrameReader;
-import io.cairn.bench.driver.iproto.MsgPackReader;
-import io.cairn.bench.driver.iproto.MsgPackType;
-import io.cairn.bench.driver.iproto.MsgPackWriter;
+import io.cairn.bench.driver.iproto.MsgPackBuffers;
+import io.cairn.bench.driver.iproto.RequestBuffer;
 import io.cairn.bench.workload.KeyNames;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -21,6 +19,11 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SequencedMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.msgpack.core.MessagePackException;
+import org.msgpack.core.MessagePacker;
+import org.msgpack.core.MessageUnpacker;
+import org.msgpack.core.buffer.ArrayBufferInput;
+import org.msgpack.value.ValueType;
 
 /**
  * An IPROTO connection, as {@link TarantoolProtocol} describes: each {@link Command} becomes one
@@ -33,6 +36,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * early; the only state they share is the {@link ConcurrentLinkedQueue} of outstanding requests, to
  * which {@link #send} adds a request before {@link #flush} can write it, so its entry is there by
  * the time its reply is read.
+ *
+ * <p>Requests are packed with msgpack-core into a {@link RequestBuffer} and replies decoded with
+ * one reused {@link MessageUnpacker}, so the steady state allocates per request only the pending
+ * entry, each string's UTF-8 bytes, the reply frame's array and the {@link Reply}.
  */
 final class TarantoolConnection implements Connection {
     private static final int BUFFER = 64 * 1024;
@@ -50,11 +57,14 @@ final class TarantoolConnection implements Connection {
     private final String greeting;
     private final ConcurrentLinkedQueue<Pending> outstanding = new ConcurrentLinkedQueue<>();
     // Send side.
-    private final MsgPackWriter requests = new MsgPackWriter(BUFFER);
+    private final RequestBuffer requests = new RequestBuffer(BUFFER);
+    private final MessagePacker pack = requests.packer();
     private long nextSync = 1;
     // Receive side.
     private final IprotoFrameReader frames;
     private final Map<Long, IprotoFrame> early = new HashMap<>();
+    private final ArrayBufferInput bodyInput = MsgPackBuffers.emptyInput();
+    private final MessageUnpacker body = MsgPackBuffers.unpacker(bodyInput);
 
     private TarantoolConnection(Socket socket, IprotoFrameReader frames, String greeting, boolean scan)
             throws IOException {
@@ -77,8 +87,7 @@ final class TarantoolConnection implements Connection {
             socket.setTcpNoDelay(true);
             socket.connect(address, timeoutMillis);
             socket.setSoTimeout(timeoutMillis);
-            IprotoFrameReader frames = new IprotoFrameReader(
-                    new BufferedInputStream(socket.getInputStream(), BUFFER));
+            IprotoFrameReader frames = new IprotoFrameReader(socket.getInputStream());
             String greeting = frames.readGreeting();
             socket.setSoTimeout(Wire.READ_TIMEOUT_MILLIS);
             return new TarantoolConnection(socket, frames, greeting, scan);
@@ -94,7 +103,7 @@ final class TarantoolConnection implements Connection {
     }
 
     @Override
-    public void send(Command command) {
+    public void send(Command command) throws IOException {
         int start = requests.size();
         Kind kind;
         try {
@@ -121,11 +130,11 @@ final class TarantoolConnection implements Connection {
                 }
                 case Command.SetValue s -> {
                     int at = begin(IprotoFormat.REPLACE);
-                    requests.packMapHeader(2);
-                    requests.packLong(IprotoFormat.SPACE_ID).packLong(KV_SPACE_ID);
-                    requests.packLong(IprotoFormat.TUPLE).packArrayHeader(2).packString(s.key())
-                            .packBinary(s.value());
-                    end(at);
+                    pack.packMapHeader(2);
+                    pack.packLong(IprotoFormat.SPACE_ID).packLong(KV_SPACE_ID);
+                    pack.packLong(IprotoFormat.TUPLE).packArrayHeader(2).packString(s.key());
+                    binary(s.value());
+                    requests.end(at);
                     yield Kind.STORED;
                 }
                 case Command.GetValue g -> {
@@ -138,23 +147,23 @@ final class TarantoolConnection implements Connection {
                 }
                 case Command.Increment i -> {
                     int at = begin(IprotoFormat.CALL);
-                    requests.packMapHeader(2);
-                    requests.packLong(IprotoFormat.FUNCTION_NAME).packString(INCREMENT_FUNCTION);
-                    requests.packLong(IprotoFormat.TUPLE).packArrayHeader(1).packString(i.key());
-                    end(at);
+                    pack.packMapHeader(2);
+                    pack.packLong(IprotoFormat.FUNCTION_NAME).packString(INCREMENT_FUNCTION);
+                    pack.packLong(IprotoFormat.TUPLE).packArrayHeader(1).packString(i.key());
+                    requests.end(at);
                     yield Kind.INCREMENT;
                 }
                 case Command.Delete d -> {
                     int at = begin(IprotoFormat.DELETE);
-                    requests.packMapHeader(3);
-                    requests.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
-                    requests.packLong(IprotoFormat.INDEX_ID).packLong(0);
-                    requests.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(d.key());
-                    end(at);
+                    pack.packMapHeader(3);
+                    pack.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
+                    pack.packLong(IprotoFormat.INDEX_ID).packLong(0);
+                    pack.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(d.key());
+                    requests.end(at);
                     yield Kind.DELETE;
                 }
             };
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             requests.truncate(start); // nothing of a refused command is sent
             throw e;
         }
@@ -163,72 +172,74 @@ final class TarantoolConnection implements Connection {
     }
 
     /** Starts a request with the next sync; returns the offset of its length prefix. */
-    private int begin(int requestType) {
-        int at = requests.reserveUint32();
-        requests.packMapHeader(2);
-        requests.packLong(IprotoFormat.REQUEST_TYPE).packLong(requestType);
-        requests.packLong(IprotoFormat.SYNC).packLong(nextSync);
+    private int begin(int requestType) throws IOException {
+        int at = requests.begin();
+        pack.packMapHeader(2);
+        pack.packLong(IprotoFormat.REQUEST_TYPE).packLong(requestType);
+        pack.packLong(IprotoFormat.SYNC).packLong(nextSync);
         return at;
     }
 
-    private void end(int at) {
-        requests.patchUint32(at, requests.size() - at - IprotoFormat.LENGTH_PREFIX_BYTES);
-    }
-
-    private void select(int space, String key, int iterator, int limit) {
+    private void select(int space, String key, int iterator, int limit) throws IOException {
         int at = begin(IprotoFormat.SELECT);
-        requests.packMapHeader(5);
-        requests.packLong(IprotoFormat.SPACE_ID).packLong(space);
-        requests.packLong(IprotoFormat.INDEX_ID).packLong(0);
-        requests.packLong(IprotoFormat.LIMIT).packLong(limit);
-        requests.packLong(IprotoFormat.ITERATOR).packLong(iterator);
-        requests.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(key);
-        end(at);
+        pack.packMapHeader(5);
+        pack.packLong(IprotoFormat.SPACE_ID).packLong(space);
+        pack.packLong(IprotoFormat.INDEX_ID).packLong(0);
+        pack.packLong(IprotoFormat.LIMIT).packLong(limit);
+        pack.packLong(IprotoFormat.ITERATOR).packLong(iterator);
+        pack.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(key);
+        requests.end(at);
     }
 
-    private void replaceRecord(String key, SequencedMap<String, byte[]> values) {
+    private void replaceRecord(String key, SequencedMap<String, byte[]> values) throws IOException {
         byte[][] fields = inFieldOrder(values);
         int at = begin(IprotoFormat.REPLACE);
-        requests.packMapHeader(2);
-        requests.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
-        requests.packLong(IprotoFormat.TUPLE).packArrayHeader(1 + fields.length).packString(key);
+        pack.packMapHeader(2);
+        pack.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
+        pack.packLong(IprotoFormat.TUPLE).packArrayHeader(1 + fields.length).packString(key);
         for (byte[] value : fields) {
-            requests.packBinary(value);
+            binary(value);
         }
-        end(at);
+        requests.end(at);
     }
 
-    private void updateFields(String key, SequencedMap<String, byte[]> values) {
+    private void updateFields(String key, SequencedMap<String, byte[]> values) throws IOException {
         int at = begin(IprotoFormat.UPDATE);
-        requests.packMapHeader(4);
-        requests.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
-        requests.packLong(IprotoFormat.INDEX_ID).packLong(0);
-        requests.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(key);
-        requests.packLong(IprotoFormat.TUPLE).packArrayHeader(values.size()); // UPDATE's operations
+        pack.packMapHeader(4);
+        pack.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
+        pack.packLong(IprotoFormat.INDEX_ID).packLong(0);
+        pack.packLong(IprotoFormat.KEY).packArrayHeader(1).packString(key);
+        pack.packLong(IprotoFormat.TUPLE).packArrayHeader(values.size()); // UPDATE's operations
         for (Map.Entry<String, byte[]> e : values.entrySet()) {
             assign(fieldNumber(e.getKey()), e.getValue());
         }
-        end(at);
+        requests.end(at);
     }
 
-    private void upsertField(String key, int field, byte[] value) {
+    private void upsertField(String key, int field, byte[] value) throws IOException {
         int at = begin(IprotoFormat.UPSERT);
-        requests.packMapHeader(4);
-        requests.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
-        requests.packLong(IprotoFormat.INDEX_ID).packLong(0);
-        requests.packLong(IprotoFormat.TUPLE).packArrayHeader(field + 2).packString(key);
+        pack.packMapHeader(4);
+        pack.packLong(IprotoFormat.SPACE_ID).packLong(USERTABLE_SPACE_ID);
+        pack.packLong(IprotoFormat.INDEX_ID).packLong(0);
+        pack.packLong(IprotoFormat.TUPLE).packArrayHeader(field + 2).packString(key);
         for (int i = 0; i < field; i++) {
-            requests.packNil();
+            pack.packNil();
         }
-        requests.packBinary(value);
-        requests.packLong(IprotoFormat.OPS).packArrayHeader(1);
+        binary(value);
+        pack.packLong(IprotoFormat.OPS).packArrayHeader(1);
         assign(field, value);
-        end(at);
+        requests.end(at);
     }
 
     /** The update operation {@code ['=', N + 1, value]} for field {@code fieldN} (0-based numbering). */
-    private void assign(int field, byte[] value) {
-        requests.packArrayHeader(3).packStringBytes(ASSIGN).packLong(field + 1L).packBinary(value);
+    private void assign(int field, byte[] value) throws IOException {
+        pack.packArrayHeader(3).packRawStringHeader(ASSIGN.length).writePayload(ASSIGN);
+        pack.packLong(field + 1L);
+        binary(value);
+    }
+
+    private void binary(byte[] value) throws IOException {
+        pack.packBinaryHeader(value.length).writePayload(value);
     }
 
     /**
@@ -279,8 +290,7 @@ final class TarantoolConnection implements Connection {
     @Override
     public void flush() throws IOException {
         if (requests.size() > 0) {
-            out.write(requests.buffer(), 0, requests.size());
-            requests.reset();
+            requests.writeTo(out);
         }
         out.flush();
     }
@@ -304,17 +314,22 @@ final class TarantoolConnection implements Connection {
                         + " (expected: a reply for sync >= " + head.sync() + ")");
             }
         }
-        return decode(head.kind(), frame);
+        try {
+            return decode(head.kind(), frame);
+        } catch (MessagePackException e) {
+            throw new IOException("protocol: reply to sync " + frame.sync() + ": " + e.getMessage(), e);
+        }
     }
 
-    private static Reply decode(Kind kind, IprotoFrame frame) throws IOException {
+    private Reply decode(Kind kind, IprotoFrame frame) throws IOException {
+        bodyInput.reset(frame.body());
+        body.reset(bodyInput);
         if (frame.isError()) {
-            return Reply.error(errorMessage(frame));
+            return Reply.error(errorMessage(frame.errorCode(), body));
         }
         if (kind == Kind.STORED) {
             return Reply.ok();
         }
-        MsgPackReader body = frame.body();
         int tuples = dataArray(body);
         return switch (kind) {
             case READ_RECORD -> tuples == 0 ? Reply.missing() : Reply.ok(countFields(body));
@@ -333,27 +348,27 @@ final class TarantoolConnection implements Connection {
     }
 
     /** Moves {@code body} into the DATA array and returns its length. */
-    private static int dataArray(MsgPackReader body) throws IOException {
-        for (int i = body.readMapHeader(); i > 0; i--) {
-            if (body.readLong() == IprotoFormat.DATA) {
-                return body.readArrayHeader();
+    private static int dataArray(MessageUnpacker body) throws IOException {
+        for (int i = body.unpackMapHeader(); i > 0; i--) {
+            if (body.unpackLong() == IprotoFormat.DATA) {
+                return body.unpackArrayHeader();
             }
-            body.skip();
+            body.skipValue();
         }
         throw new IOException("protocol: a reply without DATA");
     }
 
     /** The non-nil fields after the key of the tuple at {@code body}. */
-    private static long countFields(MsgPackReader body) throws IOException {
-        int n = body.readArrayHeader();
+    private static long countFields(MessageUnpacker body) throws IOException {
+        int n = body.unpackArrayHeader();
         if (n == 0) {
             throw new IOException("protocol: an empty tuple (expected: a key first)");
         }
-        body.skip();
+        body.skipValue();
         long fields = 0;
         for (int i = 1; i < n; i++) {
-            if (!body.tryReadNil()) {
-                body.skip();
+            if (!body.tryUnpackNil()) {
+                body.skipValue();
                 fields++;
             }
         }
@@ -361,42 +376,43 @@ final class TarantoolConnection implements Connection {
     }
 
     /** The value of the {@code kv} tuple at {@code body}; a counter reads as its decimal digits. */
-    private static Reply value(MsgPackReader body) throws IOException {
-        int n = body.readArrayHeader();
+    private static Reply value(MessageUnpacker body) throws IOException {
+        int n = body.unpackArrayHeader();
         if (n < 2) {
             return Reply.error("kv tuple of " + n + " fields (expected: 2)");
         }
-        body.skip();
-        return switch (body.nextType()) {
-            case BINARY, STRING -> Reply.value(body.readBytes());
-            case INTEGER -> Reply.value(Long.toString(body.readLong()).getBytes(StandardCharsets.US_ASCII));
-            default -> Reply.error("kv value is " + body.nextType() + " (expected: bin, str or integer)");
+        body.skipValue();
+        ValueType type = body.getNextFormat().getValueType();
+        return switch (type) {
+            case BINARY, STRING -> Reply.value(body.readPayload(body.unpackBinaryHeader())); // either header
+            case INTEGER -> Reply.value(Long.toString(body.unpackLong()).getBytes(StandardCharsets.US_ASCII));
+            default -> Reply.error("kv value is " + type + " (expected: bin, str or integer)");
         };
     }
 
-    private static Reply counter(MsgPackReader body, int results) throws IOException {
+    private static Reply counter(MessageUnpacker body, int results) throws IOException {
         if (results == 0) {
             return Reply.error(INCREMENT_FUNCTION + " returned nothing (expected: the new value)");
         }
-        MsgPackType type = body.nextType();
+        ValueType type = body.getNextFormat().getValueType();
         return switch (type) {
-            case INTEGER -> Reply.ok(body.readLong());
-            case FLOAT -> Reply.ok((long) body.readDouble());
+            case INTEGER -> Reply.ok(body.unpackLong());
+            case FLOAT -> Reply.ok((long) body.unpackDouble());
             default -> Reply.error(INCREMENT_FUNCTION + " returned " + type + " (expected: a number)");
         };
     }
 
-    private static String errorMessage(IprotoFrame frame) throws IOException {
-        MsgPackReader body = frame.body();
-        if (body.hasRemaining()) {
-            for (int i = body.readMapHeader(); i > 0; i--) {
-                if (body.readLong() == IprotoFormat.ERROR && body.nextType() == MsgPackType.STRING) {
-                    return body.readString();
+    private static String errorMessage(int code, MessageUnpacker body) throws IOException {
+        if (body.hasNext()) {
+            for (int i = body.unpackMapHeader(); i > 0; i--) {
+                if (body.unpackLong() == IprotoFormat.ERROR
+                        && body.getNextFormat().getValueType() == ValueType.STRING) {
+                    return body.unpackString();
                 }
-                body.skip();
+                body.skipValue();
             }
         }
-        return "Tarantool error code " + frame.errorCode();
+        return "Tarantool error code " + code;
     }
 
     @Override

@@ -11,10 +11,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Starts Cairn's server from its runnable jar, in its own JVM, the same way as the other peers:
- * {@code java <jvm options> -jar cairn.jar server --port P --bind 127.0.0.1 --dir D --wal W}.
- * The jar is the system property {@code cairn.jar} (the {@code ./cairn} launcher sets it) or
- * {@code cairn-cli/target/cairn.jar} under the working directory.
+ * Starts Cairn's server in its own JVM, the same way as the other peers:
+ * {@code java <jvm options> <launch> server --port P --bind 127.0.0.1 --dir D --wal W}, where the
+ * launch is, in this order of precedence:
+ * <ol>
+ *   <li>{@code -jar X}, given the system property {@code cairn.jar=X};
+ *   <li>{@code -cp <this JVM's class path> C}, given the system property {@code cairn.main=C}: a
+ *       main class that runs {@code server} and {@code version} as {@code cairn} does (the bench's
+ *       own tests, which run before cairn.jar is built, name a stand-in on their class path);
+ *   <li>{@code -jar} the jar this class was loaded from: {@code cairn bench} runs from cairn.jar,
+ *       which holds the server, so the bench measures the very build it is part of;
+ *   <li>{@code -jar cairn-cli/target/cairn.jar} under the working directory.
+ * </ol>
  */
 public final class CairnPeer {
     /** JVM options used when none are given: a fixed 2 GiB G1 heap, as in BENCHMARKS.md. */
@@ -23,9 +31,32 @@ public final class CairnPeer {
     private CairnPeer() {
     }
 
-    public static Path jar() throws IOException {
-        String given = System.getProperty("cairn.jar");
-        Path jar = given != null ? Path.of(given) : Path.of("cairn-cli", "target", "cairn.jar");
+    /** The arguments of {@code java} that start {@code cairn}, before its command ({@code server}). */
+    public static List<String> launch() throws IOException {
+        String jar = System.getProperty("cairn.jar");
+        if (jar != null) {
+            return List.of("-jar", existing(Path.of(jar)).toString());
+        }
+        String main = System.getProperty("cairn.main");
+        if (main != null) {
+            return List.of("-cp", System.getProperty("java.class.path"), main);
+        }
+        Path running = runningJar();
+        return List.of("-jar", existing(running != null ? running : Path.of("cairn-cli", "target", "cairn.jar")).toString());
+    }
+
+    /** The jar this class was loaded from, or null when it was loaded from a directory (tests, IDEs). */
+    public static Path runningJar() {
+        try {
+            var source = CairnPeer.class.getProtectionDomain().getCodeSource();
+            Path p = source == null ? null : Path.of(source.getLocation().toURI());
+            return p != null && Files.isRegularFile(p) && p.toString().endsWith(".jar") ? p : null;
+        } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static Path existing(Path jar) throws IOException {
         if (!Files.isRegularFile(jar)) {
             throw new IOException("Cairn's jar not found at " + jar.toAbsolutePath()
                     + " (build it with ./cairn version, or pass -Dcairn.jar=...)");
@@ -35,7 +66,7 @@ public final class CairnPeer {
 
     /** @param jvmOptions space-separated JVM options, or {@code null} for {@link #DEFAULT_JVM_OPTIONS} */
     public static ProcessPeer start(Durability durability, String jvmOptions) throws IOException {
-        Path jar = jar();
+        List<String> cairn = launch();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String options = jvmOptions == null ? DEFAULT_JVM_OPTIONS : jvmOptions;
         Map<String, String> settings = new LinkedHashMap<>();
@@ -49,13 +80,22 @@ public final class CairnPeer {
                     c.add(o);
                 }
             }
-            c.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "server",
+            c.add("--enable-native-access=ALL-UNNAMED");
+            c.addAll(cairn);
+            c.addAll(List.of("server",
                     "--port", Integer.toString(port), "--bind", "127.0.0.1",
                     "--dir", dir.resolve("data").toString(), "--wal", durability.label()));
             return c;
         };
         return ProcessPeer.start("cairn", durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES),
                 launch, new Command.GetValue("cairn-bench:probe"), settings,
-                Installed.firstLine(List.of(java, "-jar", jar.toString(), "version")));
+                Installed.firstLine(concat(List.of(java), cairn, List.of("version"))));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b, List<String> c) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        all.addAll(c);
+        return all;
     }
 }

@@ -1,12 +1,12 @@
 package io.cairn.bench.report;
 
+import io.cairn.bench.report.ChartData.BarChart;
+import io.cairn.bench.report.ChartData.BarSeries;
+import io.cairn.bench.report.ChartData.LineChart;
+import io.cairn.bench.report.ChartData.LineSeries;
+import io.cairn.bench.report.ChartData.Point;
+import io.cairn.bench.report.ChartData.Unit;
 import io.cairn.bench.report.ResultGroups.Varying;
-import io.cairn.bench.report.SvgChart.BarChart;
-import io.cairn.bench.report.SvgChart.BarSeries;
-import io.cairn.bench.report.SvgChart.LineChart;
-import io.cairn.bench.report.SvgChart.LineSeries;
-import io.cairn.bench.report.SvgChart.Point;
-import io.cairn.bench.report.SvgChart.Unit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

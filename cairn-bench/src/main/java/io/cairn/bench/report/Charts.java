@@ -1,8 +1,7 @@
 package io.cairn.bench.report;
 
+import io.cairn.bench.report.ChartData.LineChart;
 import io.cairn.bench.report.ResultGroups.Varying;
-import io.cairn.bench.report.SvgChart.BarChart;
-import io.cairn.bench.report.SvgChart.LineChart;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,14 +30,20 @@ import java.util.Set;
  * {@code <workload>} is suffixed with the phase unless it is {@code run} ({@code a-load}). Names
  * are made of {@code [a-z0-9-]} only (see {@link ResultGroups#slug}); a clash gets {@code -2},
  * {@code -3}, ... In the bar and timeline charts a system measured at several client counts is
- * represented by its best throughput, and the title says so. Stateless and thread-safe.
+ * represented by its best throughput, and the title says so. {@link ChartContents} decides what
+ * each chart holds and {@link ChartRenderer} draws it. Stateless and thread-safe.
  */
 public final class Charts {
-    /** Prepended to each chart written as a file (not when inlined into HTML). */
-    static final String XML_DECLARATION = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    /** One chart: its file name, the scenario it belongs to and what it shows. */
+    public record Chart(String fileName, String scenario, ChartData data) {
+        public String title() {
+            return data.title();
+        }
 
-    /** One chart: its file name, the scenario it belongs to, its title and the SVG document. */
-    public record Chart(String fileName, String scenario, String title, String svg) {
+        /** The chart drawn as a standalone SVG document. */
+        public String svg() {
+            return ChartRenderer.svg(data);
+        }
     }
 
     private Charts() {
@@ -60,13 +65,13 @@ public final class Charts {
                     RunResult first = group.getFirst();
                     String name = unique(names, "throughput-by-clients", scenario,
                             ResultGroups.workloadLabel(first), first.model());
-                    charts.add(chart(name, scenario, ChartContents.sweep(scenario, group)));
+                    charts.add(new Chart(name, scenario, ChartContents.sweep(scenario, group)));
                 }
             }
             String clients = clientsNote(results);
-            charts.add(chart(unique(names, "throughput", scenario), scenario,
+            charts.add(new Chart(unique(names, "throughput", scenario), scenario,
                     ChartContents.throughputBars(scenario + clients, results, varying)));
-            charts.add(chart(unique(names, "p99", scenario), scenario,
+            charts.add(new Chart(unique(names, "p99", scenario), scenario,
                     ChartContents.p99Bars(scenario + clients, results, varying)));
             for (List<RunResult> group : ResultGroups.groupBy(results, ResultGroups::workloadLabel).values()) {
                 if (group.stream().allMatch(RunResult::isUnsupported)) {
@@ -74,22 +79,22 @@ public final class Charts {
                 }
                 String workload = ResultGroups.workloadLabel(group.getFirst());
                 String subject = scenario + " " + workload + clientsNote(group);
-                charts.add(chart(unique(names, "latency", scenario, workload), scenario,
+                charts.add(new Chart(unique(names, "latency", scenario, workload), scenario,
                         ChartContents.percentiles(subject, group, varying)));
                 LineChart timeline = ChartContents.timeline(subject, group, varying);
                 if (timeline != null) {
-                    charts.add(chart(unique(names, "timeline", scenario, workload), scenario, timeline));
+                    charts.add(new Chart(unique(names, "timeline", scenario, workload), scenario, timeline));
                 }
             }
         }
         return charts;
     }
 
-    /** Writes each chart to {@code outDir/fileName} (UTF-8, replacing) and returns the file names. */
+    /** Draws each chart to {@code outDir/fileName} (SVG, replacing) and returns the file names. */
     public static List<String> write(List<Chart> charts, Path outDir) throws IOException {
         List<String> names = new ArrayList<>(charts.size());
         for (Chart c : charts) {
-            Files.writeString(outDir.resolve(c.fileName()), XML_DECLARATION + c.svg(), StandardCharsets.UTF_8);
+            Files.writeString(outDir.resolve(c.fileName()), c.svg(), StandardCharsets.UTF_8);
             names.add(c.fileName());
         }
         return names;
@@ -98,14 +103,6 @@ public final class Charts {
     /** {@link #plan} then {@link #write(List, Path)}; {@code outDir} must exist. */
     public static List<String> write(Report report, Path outDir) throws IOException {
         return write(plan(report), outDir);
-    }
-
-    private static Chart chart(String fileName, String scenario, LineChart c) {
-        return new Chart(fileName, scenario, c.title(), SvgChart.render(c));
-    }
-
-    private static Chart chart(String fileName, String scenario, BarChart c) {
-        return new Chart(fileName, scenario, c.title(), SvgChart.render(c));
     }
 
     /** {@code ", 16 clients"} when all supported results share one count, else a note that the best was taken. */

@@ -4,24 +4,35 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Writes {@code report.html}: one self-contained page (inline CSS, the chart SVGs inlined, no
- * scripts, fonts or other external references except links to the data files and charts written
- * next to it) with the title, the machine and settings, and per scenario a summary table per
- * workload (best throughput highlighted, unsupported results with their reason), every error
- * sample, and the scenario's charts.
+ * Writes {@code report.html}: one self-contained page (inline CSS, the charts as SVG {@code data:}
+ * images, no scripts, fonts or other external references except links to the data files and charts
+ * written next to it). It opens with what a reader came for and ends with how it was measured:
+ * <ol>
+ *   <li>the title, and links to each scenario;
+ *   <li>Cairn against each peer: the throughput and p99 ratios ({@link PeerRatios});
+ *   <li>per scenario, its charts, then a summary table per workload (best throughput highlighted,
+ *       unsupported results with their reason) and every error sample;
+ *   <li>the machine and the settings.
+ * </ol>
  *
  * <p>The page is XHTML-compatible: well-formed XML in the XHTML namespace with only the predefined
  * entities, served as HTML5 ({@code <!DOCTYPE html>}), so browsers and XML parsers both read it.
- * Stateless and thread-safe.
+ * The charts are images rather than inline SVG so that the ids XChart's SVG uses cannot clash
+ * between charts. Stateless and thread-safe.
  */
 public final class HtmlReport {
     /** The file name {@link ReportWriter} writes. */
     public static final String FILE_NAME = "report.html";
+    /** The headings of the first and the last sections. */
+    static final String RATIOS_HEADING = "Cairn against each peer";
+    static final String MACHINE_HEADING = "Machine";
+    static final String SETTINGS_HEADING = "Settings";
 
     private static final String CSS = """
             body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1180px;
@@ -39,9 +50,11 @@ public final class HtmlReport {
             td.unsupported { color: #8a5300; font-style: italic; }
             td.errors { color: #b00020; font-weight: 600; }
             td.message code { white-space: pre-wrap; word-break: break-word; }
+            td.better { color: #1b6e2d; }
+            td.worse { color: #a3261b; }
             .columns { display: flex; flex-wrap: wrap; gap: 32px; }
             figure { margin: 16px 0; }
-            figure svg { max-width: 100%; height: auto; }
+            figure img { max-width: 100%; height: auto; }
             figcaption { font-size: 12px; color: #666; }
             nav a { margin-right: 12px; }
             """;
@@ -49,7 +62,7 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** The page, with {@code charts} (from {@link Charts#plan}) inlined under their scenarios. */
+    /** The page, with {@code charts} (from {@link Charts#plan}) drawn under their scenarios. */
     public static String toHtml(Report report, List<Charts.Chart> charts) {
         StringBuilder sb = new StringBuilder(64 * 1024);
         String title = Objects.toString(report.title(), "Cairn bench");
@@ -71,25 +84,27 @@ public final class HtmlReport {
 
         Map<String, List<RunResult>> byScenario = ResultGroups.groupBy(report.results(),
                 r -> Objects.toString(r.scenario(), ""));
-        sb.append("<nav>");
+        sb.append("<nav><a href=\"#ratios\">").append(RATIOS_HEADING).append("</a>");
         for (String scenario : byScenario.keySet()) {
             sb.append("<a href=\"#").append(anchor(scenario)).append("\">").append(Xml.escape(scenario))
                     .append("</a>");
         }
-        sb.append("</nav>\n");
+        sb.append("<a href=\"#machine\">").append(MACHINE_HEADING).append(" and settings</a></nav>\n");
 
-        sb.append("<div class=\"columns\">\n<section>\n<h2>Machine</h2>\n");
-        HtmlTables.machine(sb, report);
-        sb.append("</section>\n<section>\n<h2>Settings</h2>\n");
-        HtmlTables.settings(sb, report);
-        sb.append("</section>\n</div>\n");
-
+        ratios(sb, report);
         for (Map.Entry<String, List<RunResult>> e : byScenario.entrySet()) {
             scenario(sb, report, e.getKey(), e.getValue(), charts);
         }
         if (report.results().isEmpty()) {
             sb.append("<p>No results.</p>\n");
         }
+
+        sb.append("<div class=\"columns\" id=\"machine\">\n<section>\n<h2>").append(MACHINE_HEADING)
+                .append("</h2>\n");
+        HtmlTables.machine(sb, report);
+        sb.append("</section>\n<section>\n<h2>").append(SETTINGS_HEADING).append("</h2>\n");
+        HtmlTables.settings(sb, report);
+        sb.append("</section>\n</div>\n");
         sb.append("</body>\n</html>\n");
         return sb.toString();
     }
@@ -99,10 +114,33 @@ public final class HtmlReport {
         Files.writeString(file, toHtml(report, charts), StandardCharsets.UTF_8);
     }
 
+    private static void ratios(StringBuilder sb, Report report) {
+        sb.append("<section id=\"ratios\">\n<h2>").append(RATIOS_HEADING).append("</h2>\n");
+        List<PeerRatios.Row> rows = PeerRatios.of(report);
+        if (rows.isEmpty()) {
+            sb.append("<p>No workload has results of both Cairn and another system.</p>\n");
+        } else {
+            sb.append("<p class=\"meta\">Each system at its best client count. Throughput above 1× and p99 ")
+                    .append("below 1× are in Cairn's favour; p99 is of all operations together.</p>\n");
+            HtmlTables.ratios(sb, rows);
+        }
+        sb.append("</section>\n");
+    }
+
     private static void scenario(StringBuilder sb, Report report, String scenario, List<RunResult> results,
             List<Charts.Chart> charts) {
         sb.append("<section id=\"").append(anchor(scenario)).append("\">\n<h2>Scenario ")
                 .append(Xml.escape(scenario)).append("</h2>\n");
+        for (Charts.Chart c : charts) {
+            if (c.scenario().equals(scenario)) {
+                String svg = Base64.getEncoder().encodeToString(c.svg().getBytes(StandardCharsets.UTF_8));
+                sb.append("<figure>\n<img src=\"data:image/svg+xml;base64,").append(svg).append("\" alt=\"")
+                        .append(Xml.escape(c.title())).append("\" width=\"").append(ChartRenderer.widthOf(c.data()))
+                        .append("\" height=\"").append(ChartRenderer.HEIGHT).append("\"/>\n<figcaption><a href=\"")
+                        .append(Xml.escape(c.fileName())).append("\">").append(Xml.escape(c.fileName()))
+                        .append("</a></figcaption>\n</figure>\n");
+            }
+        }
         for (List<RunResult> group : ResultGroups.groupBy(results, ResultGroups::workloadLabel).values()) {
             sb.append("<h3>Workload ").append(Xml.escape(ResultGroups.workloadLabel(group.getFirst())))
                     .append("</h3>\n");
@@ -111,13 +149,6 @@ public final class HtmlReport {
         if (results.stream().anyMatch(r -> r.errors() > 0 || !r.errorSamples().isEmpty())) {
             sb.append("<h3>Errors</h3>\n");
             HtmlTables.errors(sb, results);
-        }
-        for (Charts.Chart c : charts) {
-            if (c.scenario().equals(scenario)) {
-                sb.append("<figure>\n").append(c.svg()).append("<figcaption><a href=\"")
-                        .append(Xml.escape(c.fileName())).append("\">").append(Xml.escape(c.fileName()))
-                        .append("</a></figcaption>\n</figure>\n");
-            }
         }
         sb.append("</section>\n");
     }

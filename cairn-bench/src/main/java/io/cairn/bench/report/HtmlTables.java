@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The tables of {@code report.html}, as XHTML-compatible fragments: the machine, the settings, one
- * summary per workload and the error samples. Every value is escaped with {@link Xml#escape}.
- * Stateless and thread-safe.
+ * The tables of {@code report.html}, as XHTML-compatible fragments: Cairn against each peer, one
+ * summary per workload, the error samples, the machine and the settings. Every value is escaped
+ * with {@link Xml#escape}. Stateless and thread-safe.
  */
 final class HtmlTables {
     /** CSS class of the row with the best throughput of a summary table. */
@@ -20,9 +20,68 @@ final class HtmlTables {
     /** CSS class of the cell giving why a result is unsupported. */
     static final String UNSUPPORTED_CLASS = "unsupported";
 
+    /** CSS class of a ratio in Cairn's favour, and of one against it. */
+    static final String BETTER_CLASS = "better";
+    static final String WORSE_CLASS = "worse";
+
     private static final List<String> PERCENTILES = List.of("p50", "p99", "p99.9");
 
     private HtmlTables() {
+    }
+
+    /**
+     * {@link PeerRatios} as one table: a row per comparison with both throughputs and p99s and their
+     * ratios, each ratio marked {@link #BETTER_CLASS} or {@link #WORSE_CLASS} for Cairn.
+     */
+    static void ratios(StringBuilder sb, List<PeerRatios.Row> rows) {
+        boolean settings = rows.stream().anyMatch(r -> !r.setting().isEmpty());
+        sb.append("<table class=\"ratios\">\n<thead><tr><th>scenario</th><th>workload</th>");
+        if (settings) {
+            sb.append("<th>setting</th>");
+        }
+        sb.append("<th>peer</th><th>throughput, Cairn ÷ peer</th><th>Cairn ops/s</th><th>peer ops/s</th>")
+                .append("<th>p99, Cairn ÷ peer</th><th>Cairn p99</th><th>peer p99</th></tr></thead>\n<tbody>\n");
+        for (PeerRatios.Row r : rows) {
+            sb.append("<tr>");
+            cell(sb, r.scenario(), false);
+            cell(sb, r.workload(), false);
+            if (settings) {
+                cell(sb, r.setting(), false);
+            }
+            cell(sb, r.peer().system(), false);
+            if (r.peer().isUnsupported()) {
+                sb.append("<td colspan=\"6\" class=\"").append(UNSUPPORTED_CLASS).append("\">unsupported by ")
+                        .append(Xml.escape(r.peer().system())).append(": ").append(Xml.escape(r.peer().unsupported()))
+                        .append("</td></tr>\n");
+                continue;
+            }
+            ratio(sb, r.throughput(), r.throughput() > 1);
+            cell(sb, Units.count(r.cairn().opsPerSecond()), true);
+            cell(sb, Units.count(r.peer().opsPerSecond()), true);
+            ratio(sb, r.p99(), r.p99() < 1);
+            cell(sb, p99(r.cairn()), true);
+            cell(sb, p99(r.peer()), true);
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody>\n</table>\n");
+    }
+
+    /** A ratio as {@code 1.25×} (three significant digits), marked for or against Cairn. */
+    static String ratio(double v) {
+        if (!Double.isFinite(v)) {
+            return Units.MISSING;
+        }
+        return new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString() + "×";
+    }
+
+    private static void ratio(StringBuilder sb, double v, boolean better) {
+        String css = !Double.isFinite(v) || v == 1 ? "" : better ? " " + BETTER_CLASS : " " + WORSE_CLASS;
+        sb.append("<td class=\"num").append(css).append("\"><strong>").append(ratio(v)).append("</strong></td>");
+    }
+
+    private static String p99(RunResult r) {
+        OpStats s = ResultGroups.aggregate(r);
+        return s == null ? Units.MISSING : Units.micros(s.p99Micros());
     }
 
     /** The machine the report was measured on, with the price when given. */

@@ -6,10 +6,10 @@ import java.util.Map;
 
 /**
  * Colours and dash patterns of chart series. Each system has a fixed colour, so {@code cairn} is
- * the same blue in every chart of every report; a system not listed gets one of the spare colours,
- * chosen by a hash of its name (stable across runs). Variants of one system (durability, model,
- * operation type) keep its hue: lines differ by dash pattern, bars by lightness. Stateless and
- * thread-safe.
+ * the same blue in every chart of every report (a charting library's palette would colour series by
+ * their order in each chart instead); a system not listed gets one of the spare colours, chosen by a
+ * hash of its name (stable across runs). Variants of one system (durability, model, operation type)
+ * keep its hue: lines differ by dash pattern, bars by lightness. Stateless and thread-safe.
  */
 final class Palette {
     private static final Map<String, String> SYSTEMS = Map.of(
@@ -45,7 +45,7 @@ final class Palette {
         return mix(color, 255, white);
     }
 
-    /** The SVG {@code stroke-dasharray} of variant {@code variant}; "" for a solid line. */
+    /** The dash pattern of variant {@code variant}, dash and gap lengths in pixels; "" for a solid line. */
     static String dash(int variant) {
         return DASHES.get(variant % DASHES.size());
     }

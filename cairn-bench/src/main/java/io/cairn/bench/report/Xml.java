@@ -1,10 +1,12 @@
 package io.cairn.bench.report;
 
 /**
- * Escapes text for XML 1.0 character data and attribute values, as written into the SVG charts and
- * the XHTML-compatible report. Characters XML 1.0 cannot carry at all (control characters other
- * than tab, line feed and carriage return, lone surrogates, U+FFFE and U+FFFF) become U+FFFD, so a
- * hostile error message can never make a document ill-formed. Stateless and thread-safe.
+ * Escapes text for XML 1.0 character data and attribute values, as written into the
+ * XHTML-compatible {@code report.html}. Characters XML 1.0 cannot carry at all (control characters
+ * other than tab, line feed and carriage return, lone surrogates, U+FFFE and U+FFFF) become U+FFFD,
+ * so a hostile error message can never make the page ill-formed. Kept rather than taken from a
+ * library: the JDK has no text escaper, and this one method with the XML 1.0 character rules is
+ * smaller than a templating or commons-text dependency for one page. Stateless and thread-safe.
  */
 final class Xml {
     private Xml() {

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.bench.corpus.InstalledWordLists;
+import io.cairn.bench.corpus.Language;
 import io.cairn.bench.report.MiniJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,8 +33,8 @@ class CorpusCommandTest {
         stderr.reset();
         List<String> all = new ArrayList<>(List.of("corpus"));
         all.addAll(List.of(args));
-        return BenchMain.run(all.toArray(String[]::new), new PrintStream(stdout, true, UTF_8),
-                new PrintStream(stderr, true, UTF_8));
+        return BenchCommand.commandLine(new PrintStream(stdout, true, UTF_8), new PrintStream(stderr, true, UTF_8))
+                .execute(all.toArray(String[]::new));
     }
 
     @Test
@@ -74,12 +75,13 @@ class CorpusCommandTest {
     @Test
     void badOptionsAreRefusedNamingWhatWasExpected() {
         assertThat(run("--languages", "en,xx")).isEqualTo(2);
-        assertThat(stderr.toString(UTF_8)).contains("cairn bench corpus: language: xx (expected one of: en,ar,zh,");
+        assertThat(stderr.toString(UTF_8)).contains("language: xx (expected one of: en,ar,zh,");
         assertThat(run("--shape", "medium")).isEqualTo(2);
         assertThat(stderr.toString(UTF_8)).contains("shape: medium (expected: small or full)");
         assertThat(run("--articles", "-1")).isEqualTo(2);
+        assertThat(stderr.toString(UTF_8)).contains("--articles: -1 (expected: 0 to ");
         assertThat(run("--seed", "x")).isEqualTo(2);
-        assertThat(stderr.toString(UTF_8)).contains("--seed: x (expected: a whole number)");
+        assertThat(stderr.toString(UTF_8)).contains("--seed");
     }
 
     @Test
@@ -93,10 +95,11 @@ class CorpusCommandTest {
     @Test
     void helpAndUsageNameTheScenario() {
         assertThat(run("--help")).isZero();
-        assertThat(stdout.toString(UTF_8)).contains("cairn bench corpus:", "--articles", "--languages",
-                "--shape", "--seed", "--out", "--threads");
+        assertThat(stdout.toString(UTF_8)).contains("usage: bench corpus", "--articles", "--languages",
+                "--shape", "--seed", "--out", "--threads", "--word-root", "--quiet");
+        assertThat(stdout.toString(UTF_8).replaceAll("\\s+", "")).contains(Language.codes());
         ByteArrayOutputStream usage = new ByteArrayOutputStream();
-        BenchMain.run(new String[] {"--help"}, new PrintStream(usage, true, UTF_8), new PrintStream(stderr, true, UTF_8));
+        BenchCommand.commandLine(new PrintStream(usage, true, UTF_8), new PrintStream(stderr, true, UTF_8)).execute("--help");
         assertThat(usage.toString(UTF_8)).contains("corpus ");
     }
 }

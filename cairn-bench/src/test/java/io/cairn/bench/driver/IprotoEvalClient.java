@@ -3,9 +3,7 @@ package io.cairn.bench.driver;
 import io.cairn.bench.driver.iproto.IprotoFormat;
 import io.cairn.bench.driver.iproto.IprotoFrame;
 import io.cairn.bench.driver.iproto.IprotoFrameReader;
-import io.cairn.bench.driver.iproto.MsgPackReader;
-import io.cairn.bench.driver.iproto.MsgPackWriter;
-import java.io.BufferedInputStream;
+import io.cairn.bench.driver.iproto.RequestBuffer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -13,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.msgpack.core.MessagePacker;
+import org.msgpack.core.MessageUnpacker;
 
 /**
  * A test's window into a Tarantool peer: runs Lua by IPROTO EVAL and returns what it returned, to
@@ -30,14 +30,15 @@ final class IprotoEvalClient implements AutoCloseable {
         socket = new Socket();
         socket.connect(address, 5000);
         socket.setSoTimeout(30_000);
-        frames = new IprotoFrameReader(new BufferedInputStream(socket.getInputStream()));
+        frames = new IprotoFrameReader(socket.getInputStream());
         frames.readGreeting();
     }
 
     /** The values {@code lua} returned (its arguments are {@code ...}); an error reply throws. */
     List<Object> eval(String lua, Object... args) throws IOException {
-        MsgPackWriter w = new MsgPackWriter(256);
-        int at = w.reserveUint32();
+        RequestBuffer request = new RequestBuffer(256);
+        MessagePacker w = request.packer();
+        int at = request.begin();
         w.packMapHeader(2).packLong(IprotoFormat.REQUEST_TYPE).packLong(IprotoFormat.EVAL)
                 .packLong(IprotoFormat.SYNC).packLong(++sync);
         w.packMapHeader(2).packLong(IprotoFormat.EXPR).packString(lua);
@@ -45,16 +46,15 @@ final class IprotoEvalClient implements AutoCloseable {
         for (Object a : args) {
             switch (a) {
                 case String s -> w.packString(s);
-                case byte[] b -> w.packBinary(b);
+                case byte[] b -> w.packBinaryHeader(b.length).writePayload(b);
                 case Number n -> w.packLong(n.longValue());
                 default -> throw new IllegalArgumentException("arg: " + a);
             }
         }
-        w.patchUint32(at, w.size() - at - 5);
-        socket.getOutputStream().write(w.buffer(), 0, w.size());
+        request.end(at);
+        request.writeTo(socket.getOutputStream());
         IprotoFrame frame = frames.next();
-        MsgPackReader body = frame.body();
-        Map<?, ?> map = (Map<?, ?>) read(body);
+        Map<?, ?> map = (Map<?, ?>) read(frame.unpackBody());
         if (frame.isError()) {
             throw new IOException("eval failed: " + map.get((long) IprotoFormat.ERROR));
         }
@@ -63,19 +63,19 @@ final class IprotoEvalClient implements AutoCloseable {
         return data;
     }
 
-    static Object read(MsgPackReader r) throws IOException {
-        return switch (r.nextType()) {
+    static Object read(MessageUnpacker r) throws IOException {
+        return switch (r.getNextFormat().getValueType()) {
             case NIL -> {
-                r.readNil();
+                r.unpackNil();
                 yield null;
             }
-            case BOOLEAN -> r.readBoolean();
-            case INTEGER -> r.readLong();
-            case FLOAT -> r.readDouble();
-            case STRING -> r.readString();
-            case BINARY -> r.readBytes();
+            case BOOLEAN -> r.unpackBoolean();
+            case INTEGER -> r.unpackLong();
+            case FLOAT -> r.unpackDouble();
+            case STRING -> r.unpackString();
+            case BINARY -> r.readPayload(r.unpackBinaryHeader());
             case ARRAY -> {
-                int n = r.readArrayHeader();
+                int n = r.unpackArrayHeader();
                 List<Object> list = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     list.add(read(r));
@@ -83,7 +83,7 @@ final class IprotoEvalClient implements AutoCloseable {
                 yield list;
             }
             case MAP -> {
-                int n = r.readMapHeader();
+                int n = r.unpackMapHeader();
                 Map<Object, Object> map = new LinkedHashMap<>();
                 for (int i = 0; i < n; i++) {
                     map.put(read(r), read(r));
@@ -91,7 +91,7 @@ final class IprotoEvalClient implements AutoCloseable {
                 yield map;
             }
             case EXTENSION -> {
-                r.skip();
+                r.skipValue();
                 yield "<ext>";
             }
         };

@@ -7,8 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cairn.bench.driver.iproto.IprotoFormat;
 import io.cairn.bench.driver.iproto.IprotoFrame;
 import io.cairn.bench.driver.iproto.IprotoFrameReader;
-import io.cairn.bench.driver.iproto.MsgPackWriter;
-import java.io.BufferedInputStream;
+import io.cairn.bench.driver.iproto.RequestBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -55,7 +54,7 @@ class TarantoolReplyOrderTest {
         FakeTarantool(ServerSocket server, String greeting) throws IOException {
             socket = server.accept();
             socket.setSoTimeout(10_000);
-            requests = new IprotoFrameReader(new BufferedInputStream(socket.getInputStream()));
+            requests = new IprotoFrameReader(socket.getInputStream());
             out = socket.getOutputStream();
             byte[] g = new byte[IprotoFormat.GREETING_BYTES];
             Arrays.fill(g, (byte) ' ');
@@ -78,25 +77,37 @@ class TarantoolReplyOrderTest {
         }
 
         void replyValue(long code, long sync, String value) throws IOException {
-            MsgPackWriter w = new MsgPackWriter(64);
-            int at = w.reserveUint32();
-            w.packMapHeader(3).packLong(IprotoFormat.REQUEST_TYPE).packLong(code)
+            RequestBuffer reply = new RequestBuffer(64); // a reply frame has a request's shape
+            int at = reply.begin();
+            byte[] v = value.getBytes(US_ASCII);
+            reply.packer().packMapHeader(3).packLong(IprotoFormat.REQUEST_TYPE).packLong(code)
                     .packLong(IprotoFormat.SYNC).packLong(sync).packLong(IprotoFormat.SCHEMA_VERSION).packLong(80);
-            w.packMapHeader(1).packLong(IprotoFormat.DATA).packArrayHeader(1)
-                    .packArrayHeader(2).packString("k").packBinary(value.getBytes(US_ASCII));
-            w.patchUint32(at, w.size() - at - 5);
-            out.write(w.toByteArray());
+            reply.packer().packMapHeader(1).packLong(IprotoFormat.DATA).packArrayHeader(1)
+                    .packArrayHeader(2).packString("k").packBinaryHeader(v.length).writePayload(v);
+            reply.end(at);
+            reply.writeTo(out);
         }
 
         void replyError(long sync, int errorCode, String message) throws IOException {
-            MsgPackWriter w = new MsgPackWriter(64);
-            int at = w.reserveUint32();
-            w.packMapHeader(2).packLong(IprotoFormat.REQUEST_TYPE).packLong(IprotoFormat.ERROR_FLAG | errorCode)
-                    .packLong(IprotoFormat.SYNC).packLong(sync);
-            w.packMapHeader(2).packLong(0x52).packMapHeader(0) // 2.4+'s error map, which the driver skips
+            RequestBuffer reply = new RequestBuffer(64);
+            int at = reply.begin();
+            reply.packer().packMapHeader(2).packLong(IprotoFormat.REQUEST_TYPE)
+                    .packLong(IprotoFormat.ERROR_FLAG | errorCode).packLong(IprotoFormat.SYNC).packLong(sync);
+            reply.packer().packMapHeader(2).packLong(0x52).packMapHeader(0) // 2.4+'s error map, which the driver skips
                     .packLong(IprotoFormat.ERROR).packString(message);
-            w.patchUint32(at, w.size() - at - 5);
-            out.write(w.toByteArray());
+            reply.end(at);
+            reply.writeTo(out);
+        }
+
+        /** A reply whose DATA is a string where the driver expects an array of tuples. */
+        void replyMalformed(long sync) throws IOException {
+            RequestBuffer reply = new RequestBuffer(64);
+            int at = reply.begin();
+            reply.packer().packMapHeader(2).packLong(IprotoFormat.REQUEST_TYPE).packLong(IprotoFormat.OK)
+                    .packLong(IprotoFormat.SYNC).packLong(sync);
+            reply.packer().packMapHeader(1).packLong(IprotoFormat.DATA).packString("not tuples");
+            reply.end(at);
+            reply.writeTo(out);
         }
 
         @Override
@@ -157,6 +168,25 @@ class TarantoolReplyOrderTest {
             assertThat(c.receive().value()).isEqualTo("once".getBytes(US_ASCII));
             assertThatThrownBy(c::receive).isInstanceOf(IOException.class)
                     .hasMessageContaining("a second reply for sync 1");
+        }
+        script.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aMalformedReplyIsAnIOExceptionNotAnUncheckedOne() throws Exception {
+        CompletableFuture<Void> script = CompletableFuture.runAsync(() -> {
+            try (FakeTarantool fake = new FakeTarantool(server, "Tarantool 2.6.0 (Binary) fake")) {
+                fake.replyMalformed(fake.readRequests(1).getFirst());
+                fake.socket.getInputStream().read();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        try (Connection c = connect()) {
+            c.send(new Command.GetValue("k"));
+            c.flush();
+            assertThatThrownBy(c::receive).isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("protocol: reply to sync 1: ");
         }
         script.get(10, TimeUnit.SECONDS);
     }

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link CairnPeer}: this build's server in a child JVM (the jar is the system property
- * {@code cairn.jar}, which the pom sets). Its data directory is {@code <peer dir>/data}, where the
+ * {@link CairnPeer}: this build's server in a child JVM (here {@link TestCairnServer} on the test
+ * class path, which the pom names in {@code cairn.main}). Its data directory is {@code <peer dir>/data}, where the
  * log is {@code wal-<first LSN>.log} segments (docs/format/wal.md).
  */
 class CairnPeerTest {
@@ -38,7 +38,8 @@ class CairnPeerTest {
         assertThat(peer.address().getAddress().isLoopbackAddress()).isTrue();
         assertThat(((RespProtocol) peer.protocol()).scanStyle()).isEqualTo(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES);
         assertThat(peer.settings()).containsEntry("wal", "none").containsEntry("jvm", JVM);
-        assertThat(peer.settings().get("command")).contains("-jar").contains(" server ").contains("--bind 127.0.0.1")
+        assertThat(peer.settings().get("command")).contains(TestCairnServer.class.getName() + " server ")
+                .contains("--bind 127.0.0.1")
                 .contains(JVM).contains("--wal none");
         peer.close();
         assertThat(process.isAlive()).isFalse();

@@ -84,21 +84,9 @@ class JsonReportTest {
     }
 
     @Test
-    void writerHandlesNumberEdgeCasesAndLoneSurrogates() {
-        JsonReport.JsonWriter w = new JsonReport.JsonWriter();
-        w.beginArray().value(1.5).value(-0.0).value(1e20).value(1e-7).value(Double.POSITIVE_INFINITY)
-                .value(Long.MAX_VALUE).value("\ud800x\u2028").endArray();
-        List<Object> l = list(MiniJson.parse(w.toString()));
-        assertThat(l).containsExactly(new BigDecimal("1.5"), BigDecimal.ZERO, new BigDecimal("1.0E20"),
-                new BigDecimal("1.0E-7"), null, new BigDecimal(Long.MAX_VALUE), "\ud800x\u2028");
-        assertThat(w.toString()).contains("\\ud800").contains("\\u2028");
-    }
-
-    @Test
-    void emptyContainersAreValid() {
-        JsonReport.JsonWriter w = new JsonReport.JsonWriter();
-        w.beginObject().name("a").beginArray().endArray().name("b").beginObject().endObject().endObject();
-        assertThat(MiniJson.parse(w.toString())).isEqualTo(Map.of("a", List.of(), "b", Map.of()));
+    void isIndentedWithOneMemberPerLine() {
+        assertThat(json).startsWith("{\n  \"title\": \"YCSB & sweep <test>\",\n  \"machine\": {\n    \"cores\": 2,")
+                .endsWith("}\n");
     }
 
     @SuppressWarnings("unchecked")

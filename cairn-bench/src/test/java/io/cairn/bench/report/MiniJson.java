@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A strict recursive-descent JSON parser (RFC 8259) for checking what {@link JsonReport} writes:
- * objects become {@link LinkedHashMap}s, arrays {@link List}s, numbers {@link BigDecimal}s, and
- * anything not JSON (NaN, trailing commas, raw control characters, trailing text) fails.
+ * A strict recursive-descent JSON parser (RFC 8259) for checking what the bench writes with
+ * Jackson ({@link JsonReport}, the corpus's JSONL): objects become {@link LinkedHashMap}s, arrays
+ * {@link List}s, numbers {@link BigDecimal}s, and anything not JSON (NaN, trailing commas, raw
+ * control characters, trailing text) fails. Kept rather than parsing with Jackson so that the
+ * writer's output is checked by code that does not share its assumptions.
  */
 public final class MiniJson {
     private final String s;

@@ -53,29 +53,4 @@ final class XmlAssert {
         }
         return out;
     }
-
-    /** The SVG series groups ({@code <g class="series">}) of a chart. */
-    static List<Element> seriesGroups(Document svg) {
-        return elements(svg, SVG, "g").stream().filter(g -> g.getAttribute("class").equals("series")).toList();
-    }
-
-    /** The name of a series group: the text of its first {@code <title>} child. */
-    static String seriesName(Element group) {
-        for (Node n = group.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && e.getLocalName().equals("title")) {
-                return e.getTextContent();
-            }
-        }
-        throw new AssertionError("series group without a title");
-    }
-
-    /** The points of a polyline as {@code {x, y}} pairs. */
-    static List<double[]> points(Element polyline) {
-        List<double[]> out = new ArrayList<>();
-        for (String pair : polyline.getAttribute("points").trim().split("\\s+")) {
-            String[] xy = pair.split(",");
-            out.add(new double[] {Double.parseDouble(xy[0]), Double.parseDouble(xy[1])});
-        }
-        return out;
-    }
 }

@@ -5,11 +5,10 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
- * {@code cairn load}: parses the options, resolves the key prefix, opens the input, runs the
- * {@link Loader} with a progress bar, and prints the summary.
+ * {@code cairn load}: with the options {@link LoadCommand} parsed and checked, resolves the key
+ * prefix, opens the input, runs the {@link Loader} with a progress bar, and prints the summary.
  *
  * <p>Output: errors and the progress line go to {@code err}, the summary to {@code out}. Exit
  * status: {@value #OK} when every record was stored, {@value #FAILED} when some were not or the
@@ -28,25 +27,21 @@ public final class LoadMain {
     }
 
     /**
-     * Runs {@code cairn load args}.
+     * Runs {@code cairn load args} as the {@code cairn} command line does (the tests' entry).
      *
      * @param stdin what {@code -} reads
      * @param terminal whether {@code err} is a terminal, so the progress bar is drawn without
      *     {@code --progress}
      */
     public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err, boolean terminal) {
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-            out.print(LoadOptions.USAGE);
-            return OK;
-        }
-        LoadOptions o;
-        try {
-            o = LoadOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("cairn load: " + e.getMessage());
-            err.print(LoadOptions.USAGE);
-            return USAGE;
-        }
+        String[] all = new String[args.length + 1];
+        all[0] = "load";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return io.cairn.cli.Main.run(all, stdin, out, err, terminal);
+    }
+
+    /** Runs the load {@code o} describes; answers the exit status. */
+    static int load(LoadOptions o, InputStream stdin, PrintStream out, PrintStream err, boolean terminal) {
         Loader.Connector connector = () -> connect(o);
         String prefix = o.prefix();
         if (prefix == null) {

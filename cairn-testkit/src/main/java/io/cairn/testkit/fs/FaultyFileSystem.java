@@ -24,10 +24,9 @@ import java.util.List;
  * FaultyFileSystem fs = new FaultyFileSystem(new InMemoryFileSystem()).failSyncAfter(2);
  * }</pre>
  */
-public final class FaultyFileSystem implements FileSystem {
+public final class FaultyFileSystem extends ForwardingFileSystem {
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final FileSystem delegate;
     private final Object lock = new Object();
     // Guarded by lock.
     private long writes;
@@ -42,7 +41,7 @@ public final class FaultyFileSystem implements FileSystem {
     private boolean failRename;
 
     public FaultyFileSystem(FileSystem delegate) {
-        this.delegate = Checks.notNull("delegate", delegate);
+        super(delegate);
     }
 
     /** The next {@code n} writes succeed; every later one throws {@code IOException} until healed. */
@@ -148,20 +147,8 @@ public final class FaultyFileSystem implements FileSystem {
         return new FaultyHandle(delegate.open(path, mode), path);
     }
 
-    @Override
-    public List<String> list(Path dir) throws IOException {
-        return delegate.list(dir);
-    }
 
-    @Override
-    public boolean exists(Path path) {
-        return delegate.exists(path);
-    }
 
-    @Override
-    public boolean deleteIfExists(Path path) throws IOException {
-        return delegate.deleteIfExists(path);
-    }
 
     @Override
     public void rename(Path source, Path target) throws IOException {
@@ -173,10 +160,6 @@ public final class FaultyFileSystem implements FileSystem {
         delegate.rename(source, target);
     }
 
-    @Override
-    public void createDirectories(Path dir) throws IOException {
-        delegate.createDirectories(dir);
-    }
 
     @Override
     public void syncDirectory(Path dir) throws IOException {
@@ -188,10 +171,6 @@ public final class FaultyFileSystem implements FileSystem {
         delegate.syncDirectory(dir);
     }
 
-    @Override
-    public Closeable lock(Path lockFile) throws IOException {
-        return delegate.lock(lockFile);
-    }
 
     /**
      * Counts a write of {@code wanted} bytes and decides its fate: throws if it must fail, else
@@ -233,18 +212,12 @@ public final class FaultyFileSystem implements FileSystem {
         }
     }
 
-    private final class FaultyHandle implements FileHandle {
-        private final FileHandle handle;
+    private final class FaultyHandle extends ForwardingFileHandle {
         private final Path path;
 
         FaultyHandle(FileHandle handle, Path path) {
-            this.handle = handle;
+            super(handle);
             this.path = path;
-        }
-
-        @Override
-        public int read(ByteBuffer dst, long position) throws IOException {
-            return handle.read(dst, position);
         }
 
         @Override
@@ -264,21 +237,6 @@ public final class FaultyFileSystem implements FileSystem {
         public void sync() throws IOException {
             admitSync(path);
             handle.sync();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return handle.size();
-        }
-
-        @Override
-        public void truncate(long size) throws IOException {
-            handle.truncate(size);
-        }
-
-        @Override
-        public void close() throws IOException {
-            handle.close();
         }
     }
 }

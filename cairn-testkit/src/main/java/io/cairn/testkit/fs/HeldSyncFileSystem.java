@@ -45,7 +45,7 @@ import java.util.function.Predicate;
  * fs.release();
  * }</pre>
  */
-public final class HeldSyncFileSystem implements FileSystem {
+public final class HeldSyncFileSystem extends ForwardingFileSystem {
     /** An operation that can be held. */
     public enum Op {
         /** {@code FileHandle.sync()}: what {@code --wal fsync} waits for. */
@@ -54,7 +54,6 @@ public final class HeldSyncFileSystem implements FileSystem {
         WRITE
     }
 
-    private final FileSystem delegate;
     private final Predicate<Path> chosen;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -70,7 +69,7 @@ public final class HeldSyncFileSystem implements FileSystem {
 
     /** Holds and counts the operations of the files {@code chosen} accepts when they are opened. */
     public HeldSyncFileSystem(FileSystem delegate, Predicate<Path> chosen) {
-        this.delegate = Checks.notNull("delegate", delegate);
+        super(delegate);
         this.chosen = Checks.notNull("chosen", chosen);
     }
 
@@ -174,52 +173,17 @@ public final class HeldSyncFileSystem implements FileSystem {
         return chosen.test(path) ? new HeldHandle(h) : h;
     }
 
-    @Override
-    public List<String> list(Path dir) throws IOException {
-        return delegate.list(dir);
-    }
 
-    @Override
-    public boolean exists(Path path) {
-        return delegate.exists(path);
-    }
 
-    @Override
-    public boolean deleteIfExists(Path path) throws IOException {
-        return delegate.deleteIfExists(path);
-    }
 
-    @Override
-    public void rename(Path source, Path target) throws IOException {
-        delegate.rename(source, target);
-    }
 
-    @Override
-    public void createDirectories(Path dir) throws IOException {
-        delegate.createDirectories(dir);
-    }
 
-    @Override
-    public void syncDirectory(Path dir) throws IOException {
-        delegate.syncDirectory(dir);
-    }
 
-    @Override
-    public Closeable lock(Path lockFile) throws IOException {
-        return delegate.lock(lockFile);
-    }
 
     /** Waits for a release before each write and sync while they are held. */
-    private final class HeldHandle implements FileHandle {
-        private final FileHandle handle;
-
+    private final class HeldHandle extends ForwardingFileHandle {
         HeldHandle(FileHandle handle) {
-            this.handle = handle;
-        }
-
-        @Override
-        public int read(ByteBuffer dst, long position) throws IOException {
-            return handle.read(dst, position);
+            super(handle);
         }
 
         @Override
@@ -232,21 +196,6 @@ public final class HeldSyncFileSystem implements FileSystem {
         public void sync() throws IOException {
             admit(Op.SYNC);
             handle.sync();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return handle.size();
-        }
-
-        @Override
-        public void truncate(long size) throws IOException {
-            handle.truncate(size);
-        }
-
-        @Override
-        public void close() throws IOException {
-            handle.close();
         }
     }
 }

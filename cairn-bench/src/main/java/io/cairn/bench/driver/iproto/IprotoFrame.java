@@ -1,19 +1,19 @@
 package io.cairn.bench.driver.iproto;
 
+import org.msgpack.core.MessageUnpacker;
+
 /**
- * One reply as {@link IprotoFrameReader} read it: the header's code and sync, and the frame's
- * bytes with the body map from {@code bodyOffset} to the end.
+ * One reply as {@link IprotoFrameReader} read it: the header's code and sync, and the bytes of the
+ * body map (empty when the frame has none).
  *
- * <p>Immutable once read: the reader gives each frame its own array.
+ * <p>Immutable once read: the reader gives each frame its own array, which nobody writes.
  *
  * @param code {@link IprotoFormat#OK}, {@link IprotoFormat#CHUNK}, or {@link IprotoFormat#ERROR_FLAG}
  *     with Tarantool's error code
  * @param sync the sync of the request this answers
- * @param bytes the header and body maps (without the length prefix)
- * @param bodyOffset where the body map starts in {@code bytes}; equal to its length when the frame
- *     has no body
+ * @param body the body map's bytes
  */
-public record IprotoFrame(long code, long sync, byte[] bytes, int bodyOffset) {
+public record IprotoFrame(long code, long sync, byte[] body) {
 
     public boolean isError() {
         return (code & IprotoFormat.ERROR_FLAG) != 0;
@@ -24,8 +24,8 @@ public record IprotoFrame(long code, long sync, byte[] bytes, int bodyOffset) {
         return (int) (code & ~IprotoFormat.ERROR_FLAG);
     }
 
-    /** A reader over the body map. */
-    public MsgPackReader body() {
-        return new MsgPackReader(bytes, bodyOffset, bytes.length - bodyOffset);
+    /** A new unpacker over the body; a connection reading many frames resets one instead. */
+    public MessageUnpacker unpackBody() {
+        return MsgPackBuffers.unpacker(body);
     }
 }

@@ -4,11 +4,20 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.msgpack.core.MessageFormat;
+import org.msgpack.core.MessageInsufficientBufferException;
+import org.msgpack.core.MessagePackException;
+import org.msgpack.core.MessageUnpacker;
 
 /**
  * Reads the greeting and then reply frames from a Tarantool connection's input stream: the length
- * prefix (any MessagePack unsigned integer, though Tarantool writes 0xce and a uint32), then that
- * many bytes, of which the header map is decoded here and the body left to the caller.
+ * prefix (any MessagePack unsigned integer, though Tarantool writes 0xce and a uint32), then the
+ * header map, decoded here, then the rest of that many bytes, the body, left to the caller.
+ *
+ * <p>msgpack-core's {@link MessageUnpacker} buffers the stream, so the caller should not wrap it
+ * in a {@code BufferedInputStream}. Its errors, which are unchecked, come out of {@link #next} as
+ * {@link IOException}s: the stream ending early as an {@link EOFException}, anything malformed as
+ * an {@code IOException} starting {@code "protocol: "}.
  *
  * <p>Not thread-safe: the single reader of its stream. It does not own the stream.
  */
@@ -16,11 +25,10 @@ public final class IprotoFrameReader {
     /** The longest frame accepted before the peer is taken to be broken. */
     public static final int MAX_FRAME_BYTES = 512 * 1024 * 1024;
 
-    private final InputStream in;
-    private final byte[] prefix = new byte[9];
+    private final MessageUnpacker in;
 
     public IprotoFrameReader(InputStream in) {
-        this.in = in;
+        this.in = MsgPackBuffers.unpacker(in);
     }
 
     /**
@@ -30,7 +38,12 @@ public final class IprotoFrameReader {
      * @throws IOException when the stream ends first or the greeting is not Tarantool's
      */
     public String readGreeting() throws IOException {
-        byte[] greeting = readFully(new byte[IprotoFormat.GREETING_BYTES], 0, IprotoFormat.GREETING_BYTES);
+        byte[] greeting = new byte[IprotoFormat.GREETING_BYTES];
+        try {
+            in.readPayload(greeting);
+        } catch (MessageInsufficientBufferException e) {
+            throw new EOFException("connection closed by the server during its greeting");
+        }
         String first = new String(greeting, 0, 64, StandardCharsets.US_ASCII).strip();
         if (!first.startsWith("Tarantool ")) {
             throw new IOException("protocol: greeting starts with \"" + first.replaceAll("\\p{Cntrl}", "?")
@@ -46,49 +59,48 @@ public final class IprotoFrameReader {
      *     step and must be abandoned
      */
     public IprotoFrame next() throws IOException {
-        readFully(prefix, 0, 1);
-        int b = prefix[0] & 0xff;
-        int width = switch (b) {
-            case 0xcc -> 1;
-            case 0xcd -> 2;
-            case 0xce -> 4;
-            case 0xcf -> 8;
-            default -> b <= 0x7f ? 0 : -1;
-        };
-        if (width < 0) {
-            throw new IOException("protocol: frame length starts with byte 0x" + Integer.toHexString(b)
-                    + " (expected: a MessagePack unsigned integer)");
+        try {
+            long length = frameLength();
+            long start = in.getTotalReadBytes();
+            long code = -1;
+            long sync = -1;
+            for (int i = in.unpackMapHeader(); i > 0; i--) {
+                long key = in.unpackLong();
+                if (key == IprotoFormat.REQUEST_TYPE) {
+                    code = in.unpackLong();
+                } else if (key == IprotoFormat.SYNC) {
+                    sync = in.unpackLong();
+                } else {
+                    in.skipValue();
+                }
+            }
+            long header = in.getTotalReadBytes() - start;
+            if (header > length) {
+                throw new IOException("protocol: a header of " + header + " bytes in a frame of " + length);
+            }
+            if (code < 0 || sync < 0) {
+                throw new IOException("protocol: reply header without " + (code < 0 ? "code" : "sync"));
+            }
+            return new IprotoFrame(code, sync, in.readPayload((int) (length - header)));
+        } catch (MessageInsufficientBufferException e) {
+            throw new EOFException("connection closed by the server in the middle of a frame");
+        } catch (MessagePackException e) {
+            throw new IOException("protocol: " + e.getMessage(), e);
         }
-        readFully(prefix, 1, width);
-        long length = new MsgPackReader(prefix, 0, 1 + width).readLong();
+    }
+
+    /** The length prefix, which must be an unsigned integer up to {@link #MAX_FRAME_BYTES}. */
+    private long frameLength() throws IOException {
+        MessageFormat f = in.getNextFormat();
+        if (f != MessageFormat.POSFIXINT && f != MessageFormat.UINT8 && f != MessageFormat.UINT16
+                && f != MessageFormat.UINT32 && f != MessageFormat.UINT64) {
+            throw new IOException("protocol: frame length is a MessagePack " + f
+                    + " (expected: an unsigned integer)");
+        }
+        long length = in.unpackLong();
         if (length > MAX_FRAME_BYTES) {
             throw new IOException("protocol: frame length " + length + " (expected: <= " + MAX_FRAME_BYTES + ")");
         }
-        byte[] frame = readFully(new byte[(int) length], 0, (int) length);
-        MsgPackReader header = new MsgPackReader(frame);
-        long code = -1;
-        long sync = -1;
-        for (int i = header.readMapHeader(); i > 0; i--) {
-            long key = header.readLong();
-            if (key == IprotoFormat.REQUEST_TYPE) {
-                code = header.readLong();
-            } else if (key == IprotoFormat.SYNC) {
-                sync = header.readLong();
-            } else {
-                header.skip();
-            }
-        }
-        if (code < 0 || sync < 0) {
-            throw new IOException("protocol: reply header without " + (code < 0 ? "code" : "sync"));
-        }
-        return new IprotoFrame(code, sync, frame, header.position());
-    }
-
-    private byte[] readFully(byte[] b, int offset, int length) throws IOException {
-        int n = in.readNBytes(b, offset, length);
-        if (n < length) {
-            throw new EOFException("connection closed by the server after " + n + " of " + length + " bytes");
-        }
-        return b;
+        return length;
     }
 }

@@ -1,10 +1,11 @@
 /**
- * Tarantool's binary protocol, IPROTO, as far as the bench's {@code TarantoolProtocol} needs it: a
- * small MessagePack codec ({@link io.cairn.bench.driver.iproto.MsgPackWriter},
- * {@link io.cairn.bench.driver.iproto.MsgPackReader}), the protocol's constants
- * ({@link io.cairn.bench.driver.iproto.IprotoFormat}) and the reading of the greeting and of reply
- * frames ({@link io.cairn.bench.driver.iproto.IprotoFrameReader}). Pure codec: it knows nothing of
- * spaces, commands or sockets (it reads an {@code InputStream}), and depends on the JDK only.
+ * Tarantool's binary protocol, IPROTO, as far as the bench's {@code TarantoolProtocol} needs it, over
+ * msgpack-core's packer and unpacker: the protocol's constants
+ * ({@link io.cairn.bench.driver.iproto.IprotoFormat}), the packing of requests with their length
+ * prefix ({@link io.cairn.bench.driver.iproto.RequestBuffer}) and the reading of the greeting and of
+ * reply frames ({@link io.cairn.bench.driver.iproto.IprotoFrameReader}). Pure codec: it knows nothing
+ * of spaces, commands or sockets (it reads an {@code InputStream}), and depends on the JDK and
+ * msgpack-core only.
  *
  * <pre>
  *   connect:  server -> client  128-byte greeting (64 bytes "Tarantool 2.6.0 (Binary) uuid", 64 bytes salt)

@@ -188,7 +188,7 @@ public final class ServerCommands {
         if ((c.argc() - 2) % 2 != 0) {
             throw new InvalidRequestException("ERR wrong number of arguments for 'config|set' command");
         }
-        Map<String, String> changes = new LinkedHashMap<>();
+        Map<String, Object> changes = new LinkedHashMap<>();
         for (int i = 2; i < c.argc(); i += 2) {
             String name = c.string(i).toLowerCase(Locale.ROOT);
             String value = c.string(i + 1);
@@ -199,24 +199,18 @@ public final class ServerCommands {
                 throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
                         + "') - can't set immutable config");
             }
-            if (!name.equals("requirepass")) {
-                try {
-                    long v = Long.parseLong(value);
-                    if (v < 0 || name.equals("maxclients") && (v < 1 || v > 1_000_000)) {
-                        throw new NumberFormatException();
-                    }
-                } catch (NumberFormatException e) {
-                    throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
-                            + "') - argument couldn't be parsed into an integer");
-                }
+            try {
+                changes.put(name, ServerConfig.Key.of(name).parse(value)); // the rule of the settings table
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
+                        + "') - argument couldn't be parsed into an integer");
             }
-            changes.put(name, value);
         }
         changes.forEach((name, value) -> {
             switch (name) {
-                case "requirepass" -> c.server().requirepass(value);
-                case "maxclients" -> c.server().maxclients(Integer.parseInt(value));
-                default -> c.server().timeoutSeconds(Long.parseLong(value));
+                case "requirepass" -> c.server().requirepass((String) value);
+                case "maxclients" -> c.server().maxclients(((Long) value).intValue());
+                default -> c.server().timeoutSeconds((Long) value);
             }
         });
         return RespValue.OK;

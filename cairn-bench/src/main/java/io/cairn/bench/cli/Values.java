@@ -1,0 +1,120 @@
+package io.cairn.bench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The value syntax of the bench's options, and the checks of their ranges. Numbers accept
+ * underscores and {@code k}/{@code m} suffixes ({@code 200_000}, {@code 200k}, {@code 1m}); lists
+ * are comma-separated, trimmed, lower-cased, and skip blanks. A converter names only what it
+ * expected (the {@code cairn} command line adds the option and the value); a check throws
+ * {@link IllegalArgumentException} with the whole {@code "--name: value (expected: rule)"}.
+ */
+final class Values {
+    private Values() {
+    }
+
+    /** A whole number: {@code 42}, {@code -7}, {@code 200_000}, {@code 200k}, {@code 1m}. */
+    static final class WholeNumber implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            Long v = wholeNumber(value);
+            if (v == null) {
+                throw new TypeConversionException("a whole number");
+            }
+            return v;
+        }
+    }
+
+    /** A finite decimal number: {@code 2}, {@code 0.5}. */
+    static final class Decimal implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            try {
+                double d = Double.parseDouble(value);
+                if (Double.isFinite(d)) {
+                    return d;
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw new TypeConversionException("a number");
+        }
+    }
+
+    /** {@code true} or {@code false}, as the value of an option ({@code --quiet true}). */
+    static final class TrueFalse implements ITypeConverter<Boolean> {
+        @Override
+        public Boolean convert(String value) {
+            return switch (value) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new TypeConversionException("true or false");
+            };
+        }
+    }
+
+    /** The number {@code s} spells, or null when it is not a whole number (or overflows). */
+    static Long wholeNumber(String s) {
+        String t = s.trim().toLowerCase(Locale.ROOT).replace("_", "");
+        long scale = 1;
+        if (t.endsWith("k")) {
+            scale = 1_000;
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            scale = 1_000_000;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t), scale);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** {@code v}, checked to be in {@code [min, max]}. */
+    static long range(String option, long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(option + ": " + v + " (expected: " + min + " to " + max + ")");
+        }
+        return v;
+    }
+
+    /** {@code v}, checked to be at least {@code min}. */
+    static double atLeast(String option, double v, double min) {
+        if (!(v >= min)) {
+            throw new IllegalArgumentException(option + ": " + v + " (expected: a number >= " + min + ")");
+        }
+        return v;
+    }
+
+    /** A comma-separated list of names; at least one. */
+    static List<String> names(String option, String value) {
+        List<String> out = new ArrayList<>();
+        for (String s : value.split(",")) {
+            if (!s.isBlank()) {
+                out.add(s.trim().toLowerCase(Locale.ROOT));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(option + ": empty (expected: a comma-separated list)");
+        }
+        return out;
+    }
+
+    /** A comma-separated list of whole numbers, each in {@code [min, max]}; at least one. */
+    static List<Integer> counts(String option, String value, int min, int max) {
+        List<Integer> out = new ArrayList<>();
+        for (String s : names(option, value)) {
+            Long n = wholeNumber(s);
+            if (n == null) {
+                throw new IllegalArgumentException(option + ": " + s + " (expected: a whole number)");
+            }
+            out.add((int) range(option, n, min, max));
+        }
+        return out;
+    }
+}
