@@ -10,8 +10,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Holds the module table of STYLE.md §2 across modules (each module's own LayeringTest holds its
- * package order): dependencies point down common, storage, resp, document, search, server, cli.
- * cairn-it sees every module's classes, so the rule is checked here.
+ * package order): dependencies point down common, storage, resp, document, search, server, cli;
+ * cairn-bench sits beside the server (common and the protocol's client only) and cairn-ycsb uses no
+ * Cairn module. cairn-it sees every module's classes (cairn-ycsb's through a test dependency
+ * without its own), so the rules are checked here.
  */
 class ModuleLayeringTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -22,6 +24,8 @@ class ModuleLayeringTest {
     void modulesDependOnlyDownwards() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("io.cairn.cli..")
+                .layer("bench").definedBy("io.cairn.bench..")
+                .layer("ycsb").definedBy("io.cairn.ycsb..")
                 .layer("server").definedBy("io.cairn.server..")
                 .layer("search").definedBy("io.cairn.search..")
                 .layer("document").definedBy("io.cairn.document..")
@@ -29,13 +33,41 @@ class ModuleLayeringTest {
                 .layer("storage").definedBy("io.cairn.storage..")
                 .layer("common").definedBy("io.cairn.common..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("ycsb").mayNotBeAccessedByAnyLayer()
+                .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("search").mayOnlyBeAccessedByLayers("server", "cli")
                 .whereLayer("document").mayOnlyBeAccessedByLayers("search", "server", "cli")
-                .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli")
+                .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli", "bench")
                 .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "server", "cli")
-                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "server", "cli")
+                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "server", "cli", "bench")
                 .check(CLASSES);
+    }
+
+    /** The bench measures servers over the wire: the protocol's client and common, no engine or server. */
+    @Test
+    void theBenchUsesNoServerModule() {
+        noClasses().that().resideInAPackage("io.cairn.bench..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cairn.storage..", "io.cairn.server..",
+                        "io.cairn.search..", "io.cairn.document..", "io.cairn.cli..", "io.cairn.testkit..")
+                .check(CLASSES);
+    }
+
+    /** The YCSB binding talks to Cairn through Jedis only. */
+    @Test
+    void theYcsbBindingUsesNoCairnModule() {
+        noClasses().that().resideInAPackage("io.cairn.ycsb..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cairn.common..", "io.cairn.storage..",
+                        "io.cairn.resp..", "io.cairn.server..", "io.cairn.search..", "io.cairn.document..",
+                        "io.cairn.cli..", "io.cairn.bench..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void theBenchAndTheBindingAreOnThisClassPath() {
+        // The rules above would pass vacuously if their classes were missing.
+        org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.cairn.bench.cli")).isTrue();
+        org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.cairn.ycsb")).isTrue();
     }
 
     @Test

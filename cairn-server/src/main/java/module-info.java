@@ -1,0 +1,23 @@
+/**
+ * The server: the network loop (Netty), connections, the command handlers by family, the HTTP/JSON
+ * API, configuration and lifecycle. Its API, for the command line, is {@code io.cairn.server}
+ * ({@code CairnServer}, {@code ServerConfig}); the handlers, the connection code and the HTTP
+ * endpoints are internal.
+ */
+module io.cairn.server {
+    requires transitive io.cairn.common;
+    requires transitive io.cairn.storage;
+    requires io.cairn.resp;
+    requires io.cairn.document;
+    requires io.cairn.search;
+    requires java.management; // INFO memory and CPU
+    requires io.netty.buffer;
+    requires io.netty.common;
+    requires io.netty.transport;
+    requires io.netty.transport.classes.epoll;
+    requires io.netty.codec;
+    requires io.netty.codec.http;
+    requires io.netty.handler;
+
+    exports io.cairn.server;
+}

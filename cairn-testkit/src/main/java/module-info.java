@@ -1,0 +1,9 @@
+/** Test-only: in-memory, faulty, crashable and held-sync file systems, seeds, reference models. */
+module io.cairn.testkit {
+    requires transitive io.cairn.storage;
+    requires org.junit.jupiter.api;
+
+    exports io.cairn.testkit;
+    exports io.cairn.testkit.fs;
+    exports io.cairn.testkit.model;
+}
