@@ -327,6 +327,26 @@ class RespReplyDecoderTest {
         assertThat(aggregator.decoder().atReplyBoundary()).isTrue();
     }
 
+    /** Found by {@link RespReplyDecoderFuzzTest}: the whole-bulk fast path must forget a partial scan. */
+    @Test
+    void aBulkHeaderScannedInPartsDoesNotShiftTheNextLine() {
+        assertThat(decode(new RespReplyAggregator(RespReplyLimits.DEFAULT),
+                List.of(bytes("$10"), bytes("\r\n0123456789\r\n*2\r\n:1\r\n:2\r\n"))))
+                .containsExactly(bulk("0123456789"), array(RespValue.ONE, RespValue.integer(2)));
+    }
+
+    @Test
+    void aDirectBufferDecodesAsAHeapBufferDoes() {
+        ByteBuf direct = Unpooled.directBuffer();
+        direct.writeBytes(bytes("*2\r\n$3\r\nfoo\r\n:-1\r\n$4\r\nab"));
+        RespReplyAggregator aggregator = new RespReplyAggregator(RespReplyLimits.DEFAULT);
+        assertThat(aggregator.decode(direct)).isEqualTo(array(bulk("foo"), RespValue.integer(-1)));
+        assertThat(aggregator.decode(direct)).isNull();
+        direct.writeBytes(bytes("cd\r\n"));
+        assertThat(aggregator.decode(direct)).isEqualTo(bulk("abcd"));
+        direct.release();
+    }
+
     @Test
     void anErrorResetsSoTheNextStreamDecodes() {
         RespReplyAggregator aggregator = new RespReplyAggregator(RespReplyLimits.DEFAULT);

@@ -65,6 +65,26 @@ class RespRequestEncoderTest {
     }
 
     @Test
+    void everyLengthAndEveryKindOfTextIsReadBackExactly() {
+        RespDecoder decoder = new RespDecoder(RespLimits.DEFAULT);
+        for (int length : new int[] {0, 1, 9, 10, 99, 100, 999, 1000, 4095, 4096, 4097, 9999, 10_000, 99_999, 100_000}) {
+            for (String text : List.of("a".repeat(length), "a".repeat(length) + "é", "é" + "b".repeat(length),
+                    "\uD83D\uDE00".repeat(Math.min(length, 3)))) {
+                for (ByteBuf out : List.of(Unpooled.buffer(8), Unpooled.directBuffer(8))) {
+                    RespRequestEncoder.writeCommand(out, text, text.getBytes(StandardCharsets.UTF_8).length + "");
+                    RespRequestEncoder.writeCommand(out, text.getBytes(StandardCharsets.UTF_8));
+                    for (int c = 0; c < 2; c++) {
+                        byte[][] command = decoder.decode(out);
+                        assertThat(new String(command[0], StandardCharsets.UTF_8)).as("length %d", length).isEqualTo(text);
+                    }
+                    assertThat(out.isReadable()).isFalse();
+                    out.release();
+                }
+            }
+        }
+    }
+
+    @Test
     void anUnpairedSurrogateIsSentAsAQuestionMarkAsStringGetBytesDoes() {
         ByteBuf out = Unpooled.buffer();
         String text = "a\uD800b";
