@@ -288,14 +288,20 @@ public final class RespReplyDecoder {
                 yield Token.BOOLEAN;
             }
             case ',' -> {
-                doubleValue = parseDouble(in);
+                Double d = ReplyScalars.parseDouble(in.toString(contentIndex, contentLength, StandardCharsets.US_ASCII));
+                if (d == null) {
+                    throw invalid(in, "double", "a decimal number, inf, -inf or nan");
+                }
+                doubleValue = d;
                 yield Token.DOUBLE;
             }
             case '(' -> {
-                checkBigNumber(in);
+                if (!ReplyScalars.isBigNumber(in.toString(contentIndex, contentLength, StandardCharsets.US_ASCII))) {
+                    throw invalid(in, "big number", "decimal digits");
+                }
                 yield Token.BIG_NUMBER;
             }
-            default -> throw new RespProtocolException("reply type: '" + printable(type)
+            default -> throw new RespProtocolException("reply type: '" + ReplyScalars.printable(type)
                     + "' (expected: one of + - : $ * _ # , ( ! = % ~ | >)");
         };
         in.readerIndex(cr + 2);
@@ -516,69 +522,13 @@ public final class RespReplyDecoder {
         return negative ? value : -value;
     }
 
-    private double parseDouble(ByteBuf in) {
-        String text = in.toString(contentIndex, contentLength, StandardCharsets.US_ASCII);
-        switch (text) {
-            case "inf", "+inf" -> {
-                return Double.POSITIVE_INFINITY;
-            }
-            case "-inf" -> {
-                return Double.NEGATIVE_INFINITY;
-            }
-            case "nan" -> {
-                return Double.NaN;
-            }
-            default -> {
-                // Double.parseDouble also takes "Infinity", hex, "1d" and spaces: allow only RESP's syntax.
-                boolean digit = false;
-                for (int i = 0; i < text.length(); i++) {
-                    char c = text.charAt(i);
-                    digit |= c >= '0' && c <= '9';
-                    if ((c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && c != '-' && c != '+') {
-                        throw invalid(in, "double", "a decimal number, inf, -inf or nan");
-                    }
-                }
-                try {
-                    if (digit) {
-                        return Double.parseDouble(text);
-                    }
-                } catch (NumberFormatException e) {
-                    // worded below
-                }
-                throw invalid(in, "double", "a decimal number, inf, -inf or nan");
-            }
-        }
-    }
-
-    private void checkBigNumber(ByteBuf in) {
-        int i = contentIndex;
-        int end = contentIndex + contentLength;
-        if (i < end && at(in, i) == '-') {
-            i++;
-        }
-        if (i == end) {
-            throw invalid(in, "big number", "decimal digits");
-        }
-        for (; i < end; i++) {
-            byte b = at(in, i);
-            if (b < '0' || b > '9') {
-                throw invalid(in, "big number", "decimal digits");
-            }
-        }
-    }
-
     /** {@code what: 'the content' (expected: ...)}, the content cut at 40 bytes and made printable. */
     private RespProtocolException invalid(ByteBuf in, String what, String expected) {
         StringBuilder shown = new StringBuilder();
         for (int i = 0; i < Math.min(contentLength, 40); i++) {
-            shown.append(printable(at(in, contentIndex + i)));
+            shown.append(ReplyScalars.printable(at(in, contentIndex + i)));
         }
         return new RespProtocolException(what + ": '" + shown + (contentLength > 40 ? "...'" : "'")
                 + " (expected: " + expected + ")");
-    }
-
-    private static String printable(byte b) {
-        int c = b & 0xFF;
-        return c >= 0x20 && c < 0x7F ? Character.toString(c) : String.format("\\x%02x", c);
     }
 }

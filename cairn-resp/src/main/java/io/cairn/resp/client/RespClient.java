@@ -254,6 +254,7 @@ public final class RespClient implements AutoCloseable {
 
     /** Reads the next whole reply; not to be called in the middle of a reply read by {@link #next}. */
     public RespValue read() throws IOException {
+        ensureUsable();
         while (true) {
             RespValue value;
             try {
@@ -273,6 +274,7 @@ public final class RespClient implements AutoCloseable {
      * are then read from {@link #reply()}, and stay valid until the next call.
      */
     public RespReplyDecoder.Token next() throws IOException {
+        ensureUsable();
         while (true) {
             RespReplyDecoder.Token token;
             try {

@@ -161,6 +161,8 @@ class RespClientTest {
             assertThatThrownBy(() -> c.call("PING")).hasMessageEndingWith("integer: '12x' (expected: an integer)");
             assertThatThrownBy(() -> c.call("PING")).as("later calls fail alike")
                     .isInstanceOf(IOException.class).hasMessageEndingWith("integer: '12x' (expected: an integer)");
+            assertThatThrownBy(c::read).hasMessageEndingWith("integer: '12x' (expected: an integer)");
+            assertThatThrownBy(c::next).hasMessageEndingWith("integer: '12x' (expected: an integer)");
         }
     }
 
