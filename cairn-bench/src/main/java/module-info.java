@@ -7,6 +7,7 @@
  */
 module io.cairn.bench {
     requires io.cairn.common;
+    requires io.cairn.resp; // the RESP client every RESP driver runs on
     requires info.picocli;
     requires java.desktop; // the charts draw with java.awt, headless
     requires java.management; // the machine table

@@ -6,6 +6,7 @@
 module io.cairn.cli {
     requires io.cairn.server;
     requires io.cairn.document;
+    requires io.cairn.resp; // cairn load's client
     requires io.cairn.bench;
     requires info.picocli;
     requires java.xml; // cairn load's XML sources

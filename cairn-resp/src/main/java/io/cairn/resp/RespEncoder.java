@@ -25,6 +25,8 @@ import java.util.Map;
  *   DoubleReply      $len\r\n text\r\n              ,text\r\n
  *   BooleanReply     :1\r\n / :0\r\n                #t\r\n / #f\r\n
  *   VerbatimString   $len\r\n text\r\n              =len\r\ntxt:text\r\n
+ *   BigNumber        $len\r\n digits\r\n            (digits\r\n
+ *   PushReply        *n\r\n items                   &gt;n\r\n items
  * </pre>
  *
  * Simple strings and errors cannot hold CR or LF; like Redis's {@code addReplyErrorFormat}, the
@@ -83,6 +85,17 @@ public final class RespEncoder {
                 }
             }
             case RespValue.VerbatimString vs -> writeVerbatim(out, vs, resp3);
+            case RespValue.BigNumber n -> {
+                String digits = n.value().toString();
+                if (resp3) {
+                    out.writeByte('(');
+                } else {
+                    writeNumberLine(out, '$', digits.length());
+                }
+                ByteBufUtil.writeAscii(out, digits);
+                out.writeBytes(CRLF);
+            }
+            case RespValue.PushReply p -> writeAggregate(out, resp3 ? '>' : '*', p.items(), resp3);
         }
     }
 
@@ -155,7 +168,7 @@ public final class RespEncoder {
     }
 
     /** {@code type}, the decimal digits of {@code value}, CRLF, without building a String. */
-    private static void writeNumberLine(ByteBuf out, char type, long value) {
+    static void writeNumberLine(ByteBuf out, char type, long value) {
         out.writeByte(type);
         writeDecimal(out, value);
         out.writeBytes(CRLF);

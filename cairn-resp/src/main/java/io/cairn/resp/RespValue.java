@@ -1,12 +1,15 @@
 package io.cairn.resp;
 
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A reply, independent of the protocol version; {@link RespEncoder} chooses the wire form (a RESP3
- * map is a flat array in RESP2, a double a bulk string, a boolean an integer). Immutable.
+ * map is a flat array in RESP2, a double a bulk string, a boolean an integer), and
+ * {@link RespReplyAggregator} builds one from what a server sent. Immutable.
  */
 public sealed interface RespValue {
 
@@ -22,8 +25,36 @@ public sealed interface RespValue {
     record IntegerReply(long value) implements RespValue {
     }
 
-    /** {@code $3\r\nfoo}. The array is not copied: do not change it after building the reply. */
+    /**
+     * {@code $3\r\nfoo}. The array is not copied: do not change it after building the reply. Two
+     * bulk strings are equal when their bytes are.
+     */
     record BulkString(byte[] value) implements RespValue {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof BulkString b && Arrays.equals(value, b.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(value);
+        }
+
+        /** The bytes as text, each byte outside printable ASCII as {@code \xHH}, cut at 200 bytes. */
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("BulkString[");
+            int shown = Math.min(value.length, 200);
+            for (int i = 0; i < shown; i++) {
+                int c = value[i] & 0xFF;
+                if (c >= 0x20 && c < 0x7F && c != '\\') {
+                    sb.append((char) c);
+                } else {
+                    sb.append(String.format("\\x%02x", c));
+                }
+            }
+            return sb.append(shown < value.length ? "...]" : "]").toString();
+        }
     }
 
     /** A null: {@code $-1} in RESP2, {@code _} in RESP3. */
@@ -72,6 +103,17 @@ public sealed interface RespValue {
     record VerbatimString(String format, String text) implements RespValue {
     }
 
+    /** A big number: {@code (3492890328409238509324850943850943825024385} in RESP3, its digits as a bulk string in RESP2. */
+    record BigNumber(BigInteger value) implements RespValue {
+    }
+
+    /**
+     * Data the server sends on its own in RESP3 ({@code >}): pub/sub messages, client-side caching
+     * invalidations. An array in RESP2, as Redis sends pub/sub messages there.
+     */
+    record PushReply(List<RespValue> items) implements RespValue {
+    }
+
     RespValue OK = new SimpleString("OK");
     RespValue NULL = new NullReply();
     RespValue NULL_ARRAY = new NullArray();
@@ -101,5 +143,18 @@ public sealed interface RespValue {
 
     static RespValue array(List<RespValue> items) {
         return new ArrayReply(items);
+    }
+
+    /**
+     * The text of a simple string, a bulk string (read as UTF-8) or a verbatim string (without its
+     * format); null for any other value.
+     */
+    static String textOf(RespValue v) {
+        return switch (v) {
+            case SimpleString s -> s.value();
+            case BulkString b -> new String(b.value(), StandardCharsets.UTF_8);
+            case VerbatimString t -> t.text();
+            case null, default -> null;
+        };
     }
 }

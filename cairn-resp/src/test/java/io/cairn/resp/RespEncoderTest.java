@@ -57,7 +57,11 @@ class RespEncoderTest {
                 Arguments.of(new RespValue.BooleanReply(false), ":0\r\n", "#f\r\n"),
                 Arguments.of(new RespValue.VerbatimString("txt", "Some string"),
                         "$11\r\nSome string\r\n", "=15\r\ntxt:Some string\r\n"),
-                Arguments.of(new RespValue.VerbatimString("mkd", ""), "$0\r\n\r\n", "=4\r\nmkd:\r\n"));
+                Arguments.of(new RespValue.VerbatimString("mkd", ""), "$0\r\n\r\n", "=4\r\nmkd:\r\n"),
+                Arguments.of(new RespValue.BigNumber(new java.math.BigInteger("-12345678901234567890")),
+                        "$21\r\n-12345678901234567890\r\n", "(-12345678901234567890\r\n"),
+                Arguments.of(new RespValue.PushReply(List.of(RespValue.bulk("message"), RespValue.integer(1))),
+                        "*2\r\n$7\r\nmessage\r\n:1\r\n", ">2\r\n$7\r\nmessage\r\n:1\r\n"));
     }
 
     @ParameterizedTest
@@ -82,6 +86,24 @@ class RespEncoderTest {
         assertThat(encode(new RespValue.FieldMap(new String[0], new byte[0][]), 2)).isEqualTo("*0\r\n");
         assertThatThrownBy(() -> new RespValue.FieldMap(new String[1], new byte[0][]))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void bulkStringsAreEqualByTheirBytesAndPrintThem() {
+        assertThat(RespValue.bulk("ab")).isEqualTo(RespValue.bulk("ab")).hasSameHashCodeAs(RespValue.bulk("ab"))
+                .isNotEqualTo(RespValue.bulk("abc")).isNotEqualTo(RespValue.simple("ab"));
+        assertThat(RespValue.bulk(new byte[] {'a', 0, '\\', '\n'})).hasToString("BulkString[a\\x00\\x5c\\x0a]");
+        assertThat(RespValue.bulk("x".repeat(300)).toString()).hasSize(11 + 200 + 4).endsWith("x...]");
+    }
+
+    @Test
+    void textOfReadsStringsAndNothingElse() {
+        assertThat(RespValue.textOf(RespValue.simple("OK"))).isEqualTo("OK");
+        assertThat(RespValue.textOf(RespValue.bulk("é"))).isEqualTo("é");
+        assertThat(RespValue.textOf(new RespValue.VerbatimString("txt", "t"))).isEqualTo("t");
+        assertThat(RespValue.textOf(RespValue.integer(1))).isNull();
+        assertThat(RespValue.textOf(RespValue.error("ERR x"))).isNull();
+        assertThat(RespValue.textOf(null)).isNull();
     }
 
     @Test

@@ -1,124 +1,140 @@
 package io.cairn.bench.driver;
 
+import io.cairn.resp.RespReplyDecoder;
+import io.cairn.resp.RespReplyDecoder.Token;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * A RESP2 connection: each {@link Command} becomes one command (two when a record insert also
- * indexes its key), and replies are read in order, which RESP guarantees. Replies are parsed as far
- * as a benchmark needs: every byte is read, but record fields are counted rather than kept.
+ * A RESP2 connection on cairn-resp's {@link RespClient}: each {@link Command} becomes one command
+ * (two when a record insert also indexes its key), and replies are read in order, which RESP
+ * guarantees. Replies are read token by token and parsed as far as a benchmark needs: every byte
+ * is read, but record fields are counted rather than kept, so a reply allocates nothing but the
+ * value a GET returns or the key names a keys-only scan returns.
  *
  * <p>One thread may send while one other receives: the only state they share is the queue of
- * outstanding commands.
+ * outstanding commands (and the client, which allows exactly that).
  */
 final class RespConnection implements Connection {
-    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] HGETALL = bytes("HGETALL");
+    private static final byte[] HSET = bytes("HSET");
+    private static final byte[] ZADD = bytes("ZADD");
+    private static final byte[] ZRANGE = bytes("ZRANGE");
+    private static final byte[] KEYRANGE = bytes("KEYRANGE");
+    private static final byte[] WITHVALUES = bytes("WITHVALUES");
+    private static final byte[] BYLEX = bytes("BYLEX");
+    private static final byte[] LIMIT = bytes("LIMIT");
+    private static final byte[] SET = bytes("SET");
+    private static final byte[] GET = bytes("GET");
+    private static final byte[] INCR = bytes("INCR");
+    private static final byte[] DEL = bytes("DEL");
+    private static final byte[] KEY_INDEX = bytes(RespProtocol.KEY_INDEX);
 
-    private final Wire wire;
+    private final RespClient client;
+    private final RespReplyDecoder reply;
     private final RespProtocol.ScanStyle scanStyle;
     private final ConcurrentLinkedQueue<Command> outstanding = new ConcurrentLinkedQueue<>();
 
-    RespConnection(Wire wire, RespProtocol.ScanStyle scanStyle) {
-        this.wire = wire;
+    RespConnection(RespClient client, RespProtocol.ScanStyle scanStyle) {
+        this.client = client;
+        this.reply = client.reply();
         this.scanStyle = scanStyle;
     }
 
     void authenticate(String password) throws IOException {
-        writeArrayHeader(2);
-        writeBulk("AUTH");
-        writeBulk(password);
-        wire.flush();
-        Object reply = readReply(false);
-        if (reply instanceof ErrorReply e) {
+        RespValue r = client.call("AUTH", password);
+        if (r instanceof RespValue.ErrorReply e) {
             close();
-            throw new IOException("AUTH refused: " + e.message);
+            throw new IOException("AUTH refused: " + e.message());
         }
     }
 
     @Override
     public void send(Command command) throws IOException {
+        RespClient c = client;
         switch (command) {
             case Command.ReadRecord r -> {
-                writeArrayHeader(2);
-                writeBulk("HGETALL");
-                writeBulk(r.key());
+                c.writeArrayHeader(2);
+                c.writeBulk(HGETALL);
+                c.writeBulk(r.key());
             }
             case Command.WriteRecord w -> {
-                writeArrayHeader(2 + 2 * w.values().size());
-                writeBulk("HSET");
-                writeBulk(w.key());
+                c.writeArrayHeader(2 + 2 * w.values().size());
+                c.writeBulk(HSET);
+                c.writeBulk(w.key());
                 for (Map.Entry<String, byte[]> e : w.values().entrySet()) {
-                    writeBulk(e.getKey());
-                    writeBulk(e.getValue());
+                    c.writeBulk(e.getKey());
+                    c.writeBulk(e.getValue());
                 }
                 if (w.wholeRecord() && scanStyle == RespProtocol.ScanStyle.SORTED_SET_INDEX) {
-                    writeArrayHeader(4);
-                    writeBulk("ZADD");
-                    writeBulk(RespProtocol.KEY_INDEX);
-                    writeBulk("0");
-                    writeBulk(w.key());
+                    c.writeArrayHeader(4);
+                    c.writeBulk(ZADD);
+                    c.writeBulk(KEY_INDEX);
+                    c.writeBulk(0);
+                    c.writeBulk(w.key());
                 }
             }
             case Command.Scan s -> {
                 switch (scanStyle) {
                     case KEYRANGE -> {
-                        writeArrayHeader(3);
-                        writeBulk("KEYRANGE");
-                        writeBulk(s.key());
-                        writeBulk(Integer.toString(s.count()));
+                        c.writeArrayHeader(3);
+                        c.writeBulk(KEYRANGE);
+                        c.writeBulk(s.key());
+                        c.writeBulk(s.count());
                     }
                     case KEYRANGE_WITH_VALUES -> {
-                        writeArrayHeader(4);
-                        writeBulk("KEYRANGE");
-                        writeBulk(s.key());
-                        writeBulk(Integer.toString(s.count()));
-                        writeBulk("WITHVALUES");
+                        c.writeArrayHeader(4);
+                        c.writeBulk(KEYRANGE);
+                        c.writeBulk(s.key());
+                        c.writeBulk(s.count());
+                        c.writeBulk(WITHVALUES);
                     }
                     case SORTED_SET_INDEX -> {
-                        writeArrayHeader(8);
-                        writeBulk("ZRANGE");
-                        writeBulk(RespProtocol.KEY_INDEX);
-                        writeBulk("[" + s.key());
-                        writeBulk("+");
-                        writeBulk("BYLEX");
-                        writeBulk("LIMIT");
-                        writeBulk("0");
-                        writeBulk(Integer.toString(s.count()));
+                        c.writeArrayHeader(8);
+                        c.writeBulk(ZRANGE);
+                        c.writeBulk(KEY_INDEX);
+                        c.writeBulk("[" + s.key());
+                        c.writeBulk("+");
+                        c.writeBulk(BYLEX);
+                        c.writeBulk(LIMIT);
+                        c.writeBulk(0);
+                        c.writeBulk(s.count());
                     }
                     case NONE -> throw new UnsupportedOperationException("scan: this RESP server has no ordered key space");
                 }
             }
             case Command.SetValue s -> {
-                writeArrayHeader(3);
-                writeBulk("SET");
-                writeBulk(s.key());
-                writeBulk(s.value());
+                c.writeArrayHeader(3);
+                c.writeBulk(SET);
+                c.writeBulk(s.key());
+                c.writeBulk(s.value());
             }
             case Command.GetValue g -> {
-                writeArrayHeader(2);
-                writeBulk("GET");
-                writeBulk(g.key());
+                c.writeArrayHeader(2);
+                c.writeBulk(GET);
+                c.writeBulk(g.key());
             }
             case Command.SetField f -> {
-                writeArrayHeader(4);
-                writeBulk("HSET");
-                writeBulk(f.key());
-                writeBulk(f.field());
-                writeBulk(f.value());
+                c.writeArrayHeader(4);
+                c.writeBulk(HSET);
+                c.writeBulk(f.key());
+                c.writeBulk(f.field());
+                c.writeBulk(f.value());
             }
             case Command.Increment i -> {
-                writeArrayHeader(2);
-                writeBulk("INCR");
-                writeBulk(i.key());
+                c.writeArrayHeader(2);
+                c.writeBulk(INCR);
+                c.writeBulk(i.key());
             }
             case Command.Delete d -> {
-                writeArrayHeader(2);
-                writeBulk("DEL");
-                writeBulk(d.key());
+                c.writeArrayHeader(2);
+                c.writeBulk(DEL);
+                c.writeBulk(d.key());
             }
         }
         outstanding.add(command);
@@ -126,7 +142,7 @@ final class RespConnection implements Connection {
 
     @Override
     public void flush() throws IOException {
-        wire.flush();
+        client.flush();
     }
 
     @Override
@@ -135,138 +151,102 @@ final class RespConnection implements Connection {
         if (command == null) {
             throw new IllegalStateException("receive: no command outstanding");
         }
-        Object reply = readReply(command instanceof Command.Scan
-                && scanStyle != RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES);
+        Reply r = readReply(command);
         if (command instanceof Command.WriteRecord w && w.wholeRecord()
                 && scanStyle == RespProtocol.ScanStyle.SORTED_SET_INDEX) {
-            Object indexed = readReply(false);
-            if (!(reply instanceof ErrorReply) && indexed instanceof ErrorReply) {
-                reply = indexed;
+            Token indexed = client.next();
+            if (indexed.isError()) {
+                if (!r.isError()) {
+                    r = Reply.error(reply.text());
+                }
+            } else {
+                client.skip(indexed);
             }
         }
-        if (reply instanceof ErrorReply e) {
-            return Reply.error(e.message);
+        return r;
+    }
+
+    /** Reads the whole reply to {@code command}. */
+    private Reply readReply(Command command) throws IOException {
+        Token t = client.next();
+        if (t.isError()) {
+            return Reply.error(reply.text());
         }
         return switch (command) {
             case Command.ReadRecord r -> {
-                long n = (Long) reply;
+                long n = elements(t, command);
+                client.skip(t);
                 yield n == 0 ? Reply.missing() : Reply.ok(n / 2);
             }
-            case Command.GetValue g -> reply == null ? Reply.missing() : Reply.value((byte[]) reply);
-            case Command.Scan s when scanStyle == RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES ->
-                    Reply.ok((Long) reply / 2); // key, value, key, value...
+            case Command.GetValue g -> switch (t) {
+                case BULK_STRING -> Reply.value(reply.bytes());
+                case NULL_BULK, NULL -> Reply.missing();
+                default -> throw unexpected(t, command);
+            };
+            case Command.Scan s when scanStyle == RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES -> {
+                long n = elements(t, command);
+                client.skip(t);
+                yield Reply.ok(n / 2); // key, value, key, value...
+            }
             case Command.Scan s -> {
-                @SuppressWarnings("unchecked")
-                List<String> keys = (List<String>) reply;
+                int n = (int) elements(t, command);
+                if (t == Token.NULL_ARRAY) {
+                    yield Reply.keys(List.of());
+                }
+                List<String> keys = new ArrayList<>(n);
+                for (Token item = client.next(); item != Token.END; item = client.next()) {
+                    if (item.isAggregate()) {
+                        throw unexpected(item, command);
+                    }
+                    keys.add(reply.text());
+                }
                 yield Reply.keys(keys);
             }
-            case Command.Increment i -> Reply.ok((Long) reply);
-            case Command.Delete d -> Reply.ok((Long) reply);
-            case Command.WriteRecord w -> Reply.ok();
-            case Command.SetValue s -> Reply.ok();
-            case Command.SetField f -> Reply.ok();
+            case Command.Increment i -> Reply.ok(integer(t, command));
+            case Command.Delete d -> Reply.ok(integer(t, command));
+            case Command.WriteRecord w -> {
+                client.skip(t);
+                yield Reply.ok();
+            }
+            case Command.SetValue s -> {
+                client.skip(t);
+                yield Reply.ok();
+            }
+            case Command.SetField f -> {
+                client.skip(t);
+                yield Reply.ok();
+            }
         };
     }
 
-    /** Marks an error reply among the parsed values. */
-    private record ErrorReply(String message) {
-    }
-
-    /**
-     * Reads one reply: a simple string as {@code ""}, an error as {@link ErrorReply}, an integer as
-     * a Long, a bulk string as byte[] (null when nil), an array as the Long count of its elements
-     * or, with {@code keepArray}, a List of the elements as strings.
-     */
-    private Object readReply(boolean keepArray) throws IOException {
-        int type = wire.read();
-        int len = wire.readLine();
-        return switch (type) {
-            case '+' -> "";
-            case '-' -> new ErrorReply(wire.lineString(len));
-            case ':' -> wire.parseDecimal(0, len);
-            case '$' -> {
-                long n = wire.parseDecimal(0, len);
-                if (n < 0) {
-                    yield null;
-                }
-                checkLength(n);
-                byte[] bytes = wire.readExactly((int) n);
-                wire.expectCrlf();
-                yield bytes;
-            }
-            case '*' -> {
-                long n = wire.parseDecimal(0, len);
-                if (n < 0) {
-                    yield keepArray ? List.of() : 0L;
-                }
-                checkLength(n);
-                if (keepArray) {
-                    List<String> items = new ArrayList<>((int) n);
-                    for (long i = 0; i < n; i++) {
-                        Object item = readReply(false);
-                        items.add(item instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(item));
-                    }
-                    yield items;
-                }
-                for (long i = 0; i < n; i++) {
-                    skipReply();
-                }
-                yield n;
-            }
-            default -> throw new IOException("protocol: reply starts with byte " + type);
+    /** The element count of an array (a RESP3 map's keys and values both count). */
+    private long elements(Token t, Command command) throws IOException {
+        return switch (t) {
+            case ARRAY, SET -> reply.length();
+            case MAP -> 2L * reply.length();
+            case NULL_ARRAY -> 0;
+            default -> throw unexpected(t, command);
         };
     }
 
-    /** Reads one reply and forgets it, without allocating for bulk strings. */
-    private void skipReply() throws IOException {
-        int type = wire.read();
-        int len = wire.readLine();
-        switch (type) {
-            case '+', '-', ':' -> { }
-            case '$' -> {
-                long n = wire.parseDecimal(0, len);
-                if (n >= 0) {
-                    checkLength(n);
-                    wire.skip(n);
-                    wire.expectCrlf();
-                }
-            }
-            case '*' -> {
-                long n = wire.parseDecimal(0, len);
-                for (long i = 0; i < n; i++) {
-                    skipReply();
-                }
-            }
-            default -> throw new IOException("protocol: reply starts with byte " + type);
+    private long integer(Token t, Command command) throws IOException {
+        if (t != Token.INTEGER) {
+            throw unexpected(t, command);
         }
+        return reply.integer();
     }
 
-    private static void checkLength(long n) throws IOException {
-        if (n > 512L * 1024 * 1024) {
-            throw new IOException("protocol: length " + n + " (expected: <= 536870912)");
-        }
+    private IOException unexpected(Token t, Command command) {
+        return new IOException("protocol: a " + t + " reply to " + command.getClass().getSimpleName()
+                + " (" + command.key() + ")");
     }
 
-    private void writeArrayHeader(int n) throws IOException {
-        wire.write('*');
-        wire.writeDecimal(n);
-        wire.write(CRLF);
-    }
-
-    private void writeBulk(String s) throws IOException {
-        writeBulk(s.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private void writeBulk(byte[] b) throws IOException {
-        wire.write('$');
-        wire.writeDecimal(b.length);
-        wire.write(CRLF);
-        wire.write(b);
-        wire.write(CRLF);
+    private static byte[] bytes(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     @Override
     public void close() {
-        wire.close();
+        client.close();
     }
 }

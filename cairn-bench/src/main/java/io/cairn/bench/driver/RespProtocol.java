@@ -1,5 +1,6 @@
 package io.cairn.bench.driver;
 
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.EnumSet;
@@ -72,7 +73,9 @@ public final class RespProtocol implements Protocol {
 
     @Override
     public Connection connect(InetSocketAddress address, int timeoutMillis) throws IOException {
-        RespConnection c = new RespConnection(Wire.connect(address, timeoutMillis), scanStyle);
+        RespConnection c = new RespConnection(RespClient.connect(address,
+                RespClient.Options.DEFAULT.withConnectTimeoutMillis(timeoutMillis)
+                        .withReadTimeoutMillis(Wire.READ_TIMEOUT_MILLIS)), scanStyle);
         if (password != null) {
             c.authenticate(password);
         }

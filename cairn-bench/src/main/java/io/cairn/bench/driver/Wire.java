@@ -9,9 +9,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A blocking socket with its own read and write buffers and the few reads the text protocols need
- * (a byte, a CRLF line, an exact number of bytes). Shared by the RESP and Memcached clients; owns
- * its socket.
+ * A blocking socket with its own read and write buffers and the few reads Memcached's text
+ * protocol needs (a byte, a CRLF line, an exact number of bytes); owns its socket. RESP does not
+ * use it: {@link RespConnection} runs on cairn-resp's {@code RespClient}, whose codec is RESP's
+ * own state machine. {@link #READ_TIMEOUT_MILLIS} is every driver's.
  *
  * <p>The buffers are plain arrays rather than {@code BufferedInputStream}/{@code
  * BufferedOutputStream}: those lock on every single-byte call, which a profile of the bench client
@@ -26,7 +27,7 @@ public final class Wire implements AutoCloseable {
      * stalled server fails its clients' operations instead of hanging the bench.
      */
     public static final int READ_TIMEOUT_MILLIS = 30_000;
-    /** The longest line a reply may have before the protocol is broken (Memcached and RESP headers). */
+    /** The longest line a reply may have before the protocol is broken. */
     public static final int MAX_LINE = 64 * 1024;
     private static final int BUFFER = 64 * 1024;
 
@@ -205,19 +206,6 @@ public final class Wire implements AutoCloseable {
             done += n;
         }
         return bytes;
-    }
-
-    /** Reads and discards {@code length} bytes. */
-    public void skip(long length) throws IOException {
-        long left = length;
-        while (left > 0) {
-            if (readPos == readLimit && !fill()) {
-                throw new EOFException("connection closed by the server");
-            }
-            int n = (int) Math.min(left, readLimit - readPos);
-            readPos += n;
-            left -= n;
-        }
     }
 
     /** Reads CRLF. */

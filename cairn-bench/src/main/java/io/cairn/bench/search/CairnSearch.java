@@ -5,9 +5,11 @@ import io.cairn.bench.corpus.ArticleJson;
 import io.cairn.bench.corpus.Shape;
 import io.cairn.bench.peer.Peer;
 import io.cairn.bench.peer.ProcessPeer;
+import io.cairn.bench.driver.Wire;
 import io.cairn.bench.report.OpStats;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,11 +43,11 @@ final class CairnSearch implements SearchSystem {
     @Override
     public void create(Shape s) throws IOException {
         this.shape = s;
-        try (RespClient c = RespClient.connect(peer.address())) {
-            c.call("FLUSHALL");
-            Object list = c.call("FT._LIST");
-            if (list instanceof List<?> l && !l.isEmpty()) {
-                c.call("FT.DROPINDEX", INDEX);
+        try (RespClient c = connect()) {
+            call(c, "FLUSHALL");
+            RespValue list = call(c, "FT._LIST");
+            if (list instanceof RespValue.ArrayReply l && !l.items().isEmpty()) {
+                call(c, "FT.DROPINDEX", INDEX);
             }
             List<String> args = new ArrayList<>(List.of("FT.CREATE", INDEX, "ON", "JSON", "PREFIX", "1", "article:",
                     "LANGUAGE_FIELD", "$.lang", "SCHEMA",
@@ -58,13 +60,28 @@ final class CairnSearch implements SearchSystem {
                         "$.author", "AS", "author", "TAG", "$.views", "AS", "views", "NUMERIC",
                         "$.rating", "AS", "rating", "NUMERIC"));
             }
-            c.call(args.toArray(String[]::new));
+            call(c, args.toArray(String[]::new));
         }
+    }
+
+    private RespClient connect() throws IOException {
+        return RespClient.connect(peer.address(), RespClient.Options.DEFAULT
+                .withConnectTimeoutMillis(Wire.READ_TIMEOUT_MILLIS).withReadTimeoutMillis(Wire.READ_TIMEOUT_MILLIS));
+    }
+
+    /** Sends one command and returns its reply; an error reply is thrown, after the command's start. */
+    private static RespValue call(RespClient c, String... args) throws IOException {
+        RespValue r = c.call(args);
+        if (r instanceof RespValue.ErrorReply e) {
+            String command = String.join(" ", args);
+            throw new IOException(command.substring(0, Math.min(60, command.length())) + ": " + e.message());
+        }
+        return r;
     }
 
     @Override
     public Session session() throws IOException {
-        RespClient c = RespClient.connect(peer.address());
+        RespClient c = connect();
         return new Session() {
             @Override
             public void insert(List<Article> batch) throws IOException {
@@ -73,35 +90,37 @@ final class CairnSearch implements SearchSystem {
                 }
                 c.flush();
                 for (int i = 0; i < batch.size(); i++) {
-                    check(c.read());
+                    if (c.read() instanceof RespValue.ErrorReply e) {
+                        throw new IOException(e.message());
+                    }
                 }
             }
 
             @Override
             public int query(BenchQuery q) throws IOException {
-                Object r = switch (q) {
-                    case BenchQuery.Term t -> c.call("FT.SEARCH", INDEX, escape(t.word()), "RETURN", "1", "title");
-                    case BenchQuery.Phrase p -> c.call("FT.SEARCH", INDEX, "\"" + p.text().replace("\"", "\\\"") + "\"",
+                RespValue r = switch (q) {
+                    case BenchQuery.Term t -> call(c, "FT.SEARCH", INDEX, escape(t.word()), "RETURN", "1", "title");
+                    case BenchQuery.Phrase p -> call(c, "FT.SEARCH", INDEX, "\"" + p.text().replace("\"", "\\\"") + "\"",
                             "RETURN", "1", "title");
-                    case BenchQuery.TermInRange t -> c.call("FT.SEARCH", INDEX, escape(t.word()) + " @year:["
+                    case BenchQuery.TermInRange t -> call(c, "FT.SEARCH", INDEX, escape(t.word()) + " @year:["
                             + t.min() + " " + t.max() + "]", "RETURN", "1", "title");
-                    case BenchQuery.Facets f -> c.call("FT.AGGREGATE", INDEX, escape(f.word()), "GROUPBY", "1",
+                    case BenchQuery.Facets f -> call(c, "FT.AGGREGATE", INDEX, escape(f.word()), "GROUPBY", "1",
                             "@categories", "REDUCE", "COUNT", "0", "AS", "n", "SORTBY", "2", "@n", "DESC", "MAX", "10");
-                    case BenchQuery.DeepPage d -> c.call("FT.SEARCH", INDEX, "@year:[" + d.min() + " +inf]", "SORTBY",
+                    case BenchQuery.DeepPage d -> call(c, "FT.SEARCH", INDEX, "@year:[" + d.min() + " +inf]", "SORTBY",
                             "year", "ASC", "LIMIT", Integer.toString(d.offset()), "10", "RETURN", "1", "title");
                 };
-                List<?> items = (List<?>) r;
+                List<RespValue> items = ((RespValue.ArrayReply) r).items();
                 return q instanceof BenchQuery.Facets ? items.size() - 1 : (items.size() - 1) / 2;
             }
 
             @Override
             public void update(Article a) throws IOException {
-                c.call("JSON.SET", a.id(), "$", ArticleJson.toJson(a, shape));
+                call(c, "JSON.SET", a.id(), "$", ArticleJson.toJson(a, shape));
             }
 
             @Override
             public void delete(String id) throws IOException {
-                c.call("DEL", id);
+                call(c, "DEL", id);
             }
 
             @Override
@@ -124,18 +143,12 @@ final class CairnSearch implements SearchSystem {
         return sb.toString();
     }
 
-    private static void check(Object reply) throws IOException {
-        if (reply instanceof RespClient.Error e) {
-            throw new IOException(e.message());
-        }
-    }
-
     @Override
     public void awaitSearchable(long articles) throws IOException {
-        try (RespClient c = RespClient.connect(peer.address())) {
+        try (RespClient c = connect()) {
             // A search waits until the index applied every acknowledged write: one is enough.
-            List<?> r = (List<?>) c.call("FT.SEARCH", INDEX, "*", "LIMIT", "0", "0");
-            long n = (Long) r.getFirst();
+            RespValue.ArrayReply r = (RespValue.ArrayReply) call(c, "FT.SEARCH", INDEX, "*", "LIMIT", "0", "0");
+            long n = ((RespValue.IntegerReply) r.items().getFirst()).value();
             if (n != articles) {
                 throw new IOException("cairn: the index holds " + n + " articles, " + articles + " were written");
             }
@@ -144,26 +157,26 @@ final class CairnSearch implements SearchSystem {
 
     @Override
     public void resetInternalStats() throws IOException {
-        try (RespClient c = RespClient.connect(peer.address())) {
-            c.call("CONFIG", "RESETSTAT");
+        try (RespClient c = connect()) {
+            call(c, "CONFIG", "RESETSTAT");
         }
     }
 
     @Override
     public List<OpStats> internalLatencies() throws IOException {
         Map<String, Long> info = new HashMap<>();
-        try (RespClient c = RespClient.connect(peer.address())) {
-            String text = new String((byte[]) c.call("INFO", "persistence"), StandardCharsets.UTF_8);
+        try (RespClient c = connect()) {
+            String text = RespValue.textOf(call(c, "INFO", "persistence"));
             for (String line : text.split("\r\n")) {
                 int colon = line.indexOf(':');
                 if (colon > 0 && line.substring(colon + 1).matches("-?\\d+")) {
                     info.put(line.substring(0, colon), Long.parseLong(line.substring(colon + 1)));
                 }
             }
-            List<?> ft = (List<?>) c.call("FT.INFO", INDEX);
+            List<RespValue> ft = ((RespValue.ArrayReply) call(c, "FT.INFO", INDEX)).items();
             for (int i = 0; i + 1 < ft.size(); i += 2) {
-                if (ft.get(i + 1) instanceof Long v) {
-                    info.put(new String((byte[]) ft.get(i), StandardCharsets.UTF_8), v);
+                if (ft.get(i + 1) instanceof RespValue.IntegerReply v) {
+                    info.put(RespValue.textOf(ft.get(i)), v.value());
                 }
             }
         }

@@ -4,12 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.bench.corpus.InstalledWordLists;
-import io.cairn.bench.driver.RawRespClient;
 import io.cairn.bench.peer.CairnPeer;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.report.CsvText;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import io.cairn.testkit.DebianPackages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -236,8 +237,9 @@ class BenchScenariosTest {
             assertThat(Files.readString(resultsDir().resolve("results.json"))).contains("externally").contains(address);
 
             assertThat(ProcessHandle.of(cairn.pid()).map(ProcessHandle::isAlive)).contains(true);
-            try (RawRespClient client = new RawRespClient(cairn.address())) {
-                assertThat(client.call("DBSIZE")).as("the records the bench loaded are still there").isEqualTo(500L);
+            try (RespClient client = RespClient.connect(cairn.address(), RespClient.Options.DEFAULT)) {
+                assertThat(client.call("DBSIZE")).as("the records the bench loaded are still there")
+                        .isEqualTo(RespValue.integer(500));
             }
         }
     }

@@ -7,6 +7,8 @@ import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.peer.RedisPeer;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -52,13 +54,13 @@ class RedisRespProtocolTest extends RespProtocolTest {
 
     @Test
     void onlyWholeRecordsAreAddedToTheKeyIndex() throws IOException {
-        try (RawRespClient r = raw()) {
+        try (RespClient r = raw()) {
             call(new Command.WriteRecord("index:whole", fields("field0", "a"), true));
             call(new Command.WriteRecord("index:partial", fields("field0", "a"), false));
             call(new Command.SetField("index:field", "field0", bytes("a")));
-            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:whole")).isEqualTo("0");
-            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:partial")).isNull();
-            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:field")).isNull();
+            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:whole")).isEqualTo(RespValue.bulk("0"));
+            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:partial")).isEqualTo(RespValue.NULL);
+            assertThat(r.call("ZSCORE", RespProtocol.KEY_INDEX, "index:field")).isEqualTo(RespValue.NULL);
         }
     }
 }

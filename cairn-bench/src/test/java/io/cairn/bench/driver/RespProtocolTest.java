@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.bench.driver.RespProtocol.ScanStyle;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,18 +46,19 @@ abstract class RespProtocolTest extends BaseConnectionContractTest {
 
     @Override
     protected Map<String, String> storedRecord(String key) throws IOException {
-        try (RawRespClient r = raw()) {
-            List<?> namesAndValues = (List<?>) r.call("HGETALL", key);
+        try (RespClient r = raw()) {
+            List<RespValue> namesAndValues = ((RespValue.ArrayReply) r.call("HGETALL", key)).items();
             Map<String, String> record = new LinkedHashMap<>();
             for (int i = 0; i < namesAndValues.size(); i += 2) {
-                record.put((String) namesAndValues.get(i), (String) namesAndValues.get(i + 1));
+                record.put(RespValue.textOf(namesAndValues.get(i)), RespValue.textOf(namesAndValues.get(i + 1)));
             }
             return record;
         }
     }
 
-    protected RawRespClient raw() throws IOException {
-        return new RawRespClient(address());
+    /** A client of its own, to check what the driver under test stored. */
+    protected RespClient raw() throws IOException {
+        return RespClient.connect(address(), RespClient.Options.DEFAULT);
     }
 
     @Test
@@ -109,8 +112,8 @@ abstract class RespProtocolTest extends BaseConnectionContractTest {
     @Test
     void aPasswordIsSentWithAuthOnConnect() throws IOException {
         ScanStyle style = ((RespProtocol) protocol()).scanStyle();
-        try (RawRespClient admin = raw()) {
-            assertThat(admin.call("CONFIG", "SET", "requirepass", "s3cret")).isEqualTo("OK");
+        try (RespClient admin = raw()) {
+            assertThat(admin.call("CONFIG", "SET", "requirepass", "s3cret")).isEqualTo(RespValue.OK);
             try {
                 try (Connection a = new RespProtocol(style, "s3cret").connect(address(), 5000)) {
                     assertThat(call(a, new Command.GetValue("auth:none"))).isEqualTo(Reply.missing());

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.bench.driver.Command;
 import io.cairn.bench.driver.Connection;
-import io.cairn.bench.driver.RawRespClient;
 import io.cairn.bench.driver.Reply;
 import io.cairn.bench.driver.RespProtocol;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,8 +52,9 @@ class CairnPeerTest {
     @EnumSource(value = Durability.class, names = {"WRITE", "FSYNC"})
     void aDurableWalHoldsAWriteBeforeItsReply(Durability durability) throws IOException {
         try (ProcessPeer peer = CairnPeer.start(durability, JVM)) {
-            try (RawRespClient cairn = new RawRespClient(peer.address())) {
-                assertThat(cairn.call("CONFIG", "GET", "wal")).isEqualTo(List.of("wal", durability.label()));
+            try (RespClient cairn = RespClient.connect(peer.address(), RespClient.Options.DEFAULT)) {
+                assertThat(cairn.call("CONFIG", "GET", "wal"))
+                        .isEqualTo(RespValue.array(List.of(RespValue.bulk("wal"), RespValue.bulk(durability.label()))));
             }
             set(peer, "durable-key", "durable-value");
             List<Path> segments = walSegments(peer);

@@ -2,9 +2,10 @@ package io.cairn.bench.peer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cairn.bench.driver.RawRespClient;
 import io.cairn.bench.driver.RespProtocol;
 import io.cairn.bench.driver.RespProtocol.ScanStyle;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import io.cairn.testkit.DebianPackages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,18 +51,18 @@ class RedisPeerTest {
     @EnumSource(Durability.class)
     void theDurabilityIsRedisAppendOnlyFileSetting(Durability durability) throws IOException {
         try (ProcessPeer peer = RedisPeer.start(durability, ScanStyle.NONE);
-                RawRespClient redis = new RawRespClient(peer.address())) {
+                RespClient redis = RespClient.connect(peer.address(), RespClient.Options.DEFAULT)) {
             assertThat(redis.call("CONFIG", "GET", "appendonly"))
-                    .isEqualTo(List.of("appendonly", durability == Durability.NONE ? "no" : "yes"));
+                    .isEqualTo(pair("appendonly", durability == Durability.NONE ? "no" : "yes"));
             if (durability != Durability.NONE) {
                 assertThat(redis.call("CONFIG", "GET", "appendfsync"))
-                        .isEqualTo(List.of("appendfsync", durability == Durability.WRITE ? "everysec" : "always"));
+                        .isEqualTo(pair("appendfsync", durability == Durability.WRITE ? "everysec" : "always"));
             }
-            assertThat(redis.call("CONFIG", "GET", "save")).as("no RDB snapshots").isEqualTo(List.of("save", ""));
-            assertThat(redis.call("CONFIG", "GET", "bind")).isEqualTo(List.of("bind", "127.0.0.1"));
-            assertThat(redis.call("CONFIG", "GET", "dir")).isEqualTo(List.of("dir", peer.dir().toRealPath().toString()));
+            assertThat(redis.call("CONFIG", "GET", "save")).as("no RDB snapshots").isEqualTo(pair("save", ""));
+            assertThat(redis.call("CONFIG", "GET", "bind")).isEqualTo(pair("bind", "127.0.0.1"));
+            assertThat(redis.call("CONFIG", "GET", "dir")).isEqualTo(pair("dir", peer.dir().toRealPath().toString()));
 
-            assertThat(redis.call("SET", "durable-key", "durable-value")).isEqualTo("OK");
+            assertThat(redis.call("SET", "durable-key", "durable-value")).isEqualTo(RespValue.OK);
             Path aofDir = peer.dir().resolve("appendonlydir"); // Redis 7's appenddirname
             assertThat(Files.exists(aofDir)).as("append-only directory").isEqualTo(durability != Durability.NONE);
             if (durability == Durability.FSYNC) {
@@ -69,6 +70,11 @@ class RedisPeerTest {
                         .contains("durable-value");
             }
         }
+    }
+
+    /** CONFIG GET's reply for one setting. */
+    private static RespValue pair(String name, String value) {
+        return RespValue.array(List.of(RespValue.bulk(name), RespValue.bulk(value)));
     }
 
     private static String aofText(Path aofDir) throws IOException {

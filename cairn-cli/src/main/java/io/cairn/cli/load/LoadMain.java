@@ -1,5 +1,8 @@
 package io.cairn.cli.load;
 
+import io.cairn.resp.RespReplyLimits;
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -22,6 +25,12 @@ public final class LoadMain {
     static final int MAX_PRINTED_ERRORS = 100;
     /** Bytes read but not yet acknowledged, at most (or one record, if larger). */
     static final int MIN_BUDGET_BYTES = 64 * 1024 * 1024;
+    /**
+     * What a reply may hold: a loader reads acknowledgements and FT.INFO, so a bulk over 64 MiB or
+     * an array of over a million items means a broken server, not data.
+     */
+    static final RespReplyLimits REPLY_LIMITS = RespReplyLimits.DEFAULT.withMaxBulkBytes(64 * 1024 * 1024)
+            .withMaxAggregateLength(1024 * 1024);
 
     private LoadMain() {
     }
@@ -45,7 +54,7 @@ public final class LoadMain {
         Loader.Connector connector = () -> connect(o);
         String prefix = o.prefix();
         if (prefix == null) {
-            try (RespConnection c = connector.open()) {
+            try (RespClient c = connector.open()) {
                 prefix = IndexPrefix.resolve(c, o.index());
             } catch (IOException e) {
                 err.println("cairn load: " + e.getMessage());
@@ -91,11 +100,15 @@ public final class LoadMain {
         return OK;
     }
 
-    private static RespConnection connect(LoadOptions o) throws IOException {
-        RespConnection c = RespConnection.open(o.host(), o.port(), o.timeoutMillis());
+    /** Connects; connecting and each later read may take at most {@code --timeout}. */
+    private static RespClient connect(LoadOptions o) throws IOException {
+        RespClient c = RespClient.connect(o.host(), o.port(), new RespClient.Options(o.timeoutMillis(),
+                o.timeoutMillis(), REPLY_LIMITS));
         if (o.password() != null) {
             try {
-                c.authenticate(o.password());
+                if (c.call("AUTH", o.password()) instanceof RespValue.ErrorReply e) {
+                    throw new IOException("AUTH refused by " + c.peer() + ": " + e.message());
+                }
             } catch (IOException e) {
                 c.close();
                 throw e;

@@ -1,5 +1,7 @@
 package io.cairn.cli.load;
 
+import io.cairn.resp.RespValue;
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,14 +28,14 @@ final class LoadWorker implements Runnable {
     private static final byte[] ROOT = {'$'};
 
     private final BlockingQueue<RecordValidator.Document> queue;
-    private final RespConnection connection;
+    private final RespClient connection;
     private final int batch;
     private final LoadReport report;
     private final LoadControl control;
     /** Replies read for the batch in flight. */
     private int answered;
 
-    LoadWorker(BlockingQueue<RecordValidator.Document> queue, RespConnection connection, int batch, LoadReport report,
+    LoadWorker(BlockingQueue<RecordValidator.Document> queue, RespClient connection, int batch, LoadReport report,
             LoadControl control) {
         this.queue = queue;
         this.connection = connection;
@@ -83,17 +85,17 @@ final class LoadWorker implements Runnable {
     private void send(List<RecordValidator.Document> docs) throws IOException {
         answered = 0;
         for (RecordValidator.Document d : docs) {
-            connection.write(JSON_SET, d.key().getBytes(StandardCharsets.UTF_8), ROOT, d.json());
+            connection.send(JSON_SET, d.key().getBytes(StandardCharsets.UTF_8), ROOT, d.json());
         }
         connection.flush();
         for (RecordValidator.Document d : docs) {
-            Reply r = connection.read();
+            RespValue r = connection.read();
             answered++;
             control.release(d);
-            if (r instanceof Reply.Simple s && s.text().equals("OK")) {
+            if (r instanceof RespValue.SimpleString s && s.value().equals("OK")) {
                 report.loaded(1);
             } else {
-                String message = r instanceof Reply.Error e ? e.message() : "unexpected reply " + r;
+                String message = r instanceof RespValue.ErrorReply e ? e.message() : "unexpected reply " + r;
                 report.failed(new LoadReport.RecordError(d.where(), d.key(), message));
                 control.recordFailed();
             }

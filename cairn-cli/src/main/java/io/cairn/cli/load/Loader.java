@@ -1,5 +1,6 @@
 package io.cairn.cli.load;
 
+import io.cairn.resp.client.RespClient;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ final class Loader {
 
     /** Opens a connection ready for commands (authenticated when needed). */
     interface Connector {
-        RespConnection open() throws IOException;
+        RespClient open() throws IOException;
     }
 
     private final RecordSource source;
@@ -43,7 +44,7 @@ final class Loader {
      * @throws IOException when the connections cannot be opened (nothing was sent)
      */
     void run(Connector connector, int connections) throws IOException, InterruptedException {
-        List<RespConnection> opened = new ArrayList<>(connections);
+        List<RespClient> opened = new ArrayList<>(connections);
         try {
             for (int i = 0; i < connections; i++) {
                 opened.add(connector.open());
@@ -69,7 +70,7 @@ final class Loader {
                 watchdog.close();
             }
         } finally {
-            for (RespConnection c : opened) {
+            for (RespClient c : opened) {
                 c.close();
             }
         }

@@ -1,5 +1,6 @@
 package io.cairn.cli.load;
 
+import io.cairn.resp.client.RespClient;
 import java.util.List;
 
 /**
@@ -12,17 +13,18 @@ import java.util.List;
 final class StallWatchdog implements AutoCloseable {
     private final Thread thread;
 
-    StallWatchdog(List<RespConnection> connections, long timeoutNanos) {
+    StallWatchdog(List<RespClient> connections, long timeoutNanos) {
         long period = Math.max(10, Math.min(250, timeoutNanos / 4_000_000));
+        long seconds = Math.max(1, timeoutNanos / 1_000_000_000);
         thread = Thread.ofPlatform().daemon().name("cairn-load-watchdog").start(() -> {
             try {
                 while (true) {
                     Thread.sleep(period); // a watchdog checks on a period: a stall is the absence of an event
                     long now = System.nanoTime();
-                    for (RespConnection c : connections) {
-                        long since = c.stalledSince();
+                    for (RespClient c : connections) {
+                        long since = c.writeBlockedSince();
                         if (since != 0 && now - since > timeoutNanos) {
-                            c.abort();
+                            c.abort("no progress writing to " + c.peer() + " for " + seconds + " s (server stalled?)");
                         }
                     }
                 }

@@ -1,6 +1,9 @@
 package io.cairn.cli.load;
 
-import java.io.BufferedInputStream;
+import io.cairn.resp.RespDecoder;
+import io.cairn.resp.RespLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * A stand-in RESP server on 127.0.0.1 for what a real Cairn cannot show yet (FT.INFO) or on
- * purpose will not do (stall): each command, an array of bulk strings, is recorded and answered
- * with the raw bytes the responder gives; a null answer means never answer. With
+ * purpose will not do (stall): each command, read by the server half of the codec, is recorded
+ * and answered with the raw bytes the responder gives; a null answer means never answer. With
  * {@code readNothing} it accepts connections and never reads from them.
  */
 final class FakeRespServer implements AutoCloseable {
@@ -73,57 +76,30 @@ final class FakeRespServer implements AutoCloseable {
     }
 
     private void serve(Socket s) {
+        RespDecoder decoder = new RespDecoder(RespLimits.DEFAULT);
+        ByteBuf buffer = Unpooled.buffer();
         try (s) {
-            InputStream in = new BufferedInputStream(s.getInputStream());
+            InputStream in = s.getInputStream();
             OutputStream out = s.getOutputStream();
-            while (true) {
-                List<String> command = readCommand(in);
-                if (command == null) {
-                    return;
+            while (buffer.writeBytes(in, 64 * 1024) >= 0) {
+                byte[][] command;
+                while ((command = decoder.decode(buffer)) != null) {
+                    List<String> args = new ArrayList<>(command.length);
+                    for (byte[] arg : command) {
+                        args.add(new String(arg, StandardCharsets.UTF_8));
+                    }
+                    commands.add(args);
+                    String reply = responder.apply(args);
+                    if (reply != null) {
+                        out.write(reply.getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
                 }
-                commands.add(command);
-                String reply = responder.apply(command);
-                if (reply != null) {
-                    out.write(reply.getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                }
+                buffer.discardReadBytes();
             }
         } catch (IOException e) {
             // the client went away
         }
-    }
-
-    private static List<String> readCommand(InputStream in) throws IOException {
-        String header = line(in);
-        if (header == null) {
-            return null;
-        }
-        if (!header.startsWith("*")) {
-            throw new IOException("expected an array, got " + header);
-        }
-        int n = Integer.parseInt(header.substring(1));
-        List<String> args = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            String bulk = line(in);
-            int len = Integer.parseInt(bulk.substring(1));
-            byte[] b = in.readNBytes(len + 2);
-            args.add(new String(b, 0, len, StandardCharsets.UTF_8));
-        }
-        return args;
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder b = new StringBuilder();
-        int c;
-        while ((c = in.read()) != '\n') {
-            if (c < 0) {
-                return null;
-            }
-            if (c != '\r') {
-                b.append((char) c);
-            }
-        }
-        return b.toString();
     }
 
     @Override

@@ -3,9 +3,9 @@ package io.cairn.cli.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cairn.resp.RespValue;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,26 +28,28 @@ class IndexPrefixTest {
     @TempDir
     Path dir;
 
-    private static Reply bulk(String s) {
-        return new Reply.Bulk(s.getBytes(StandardCharsets.UTF_8));
+    private static RespValue bulk(String s) {
+        return RespValue.bulk(s);
+    }
+
+    private static RespValue array(RespValue... items) {
+        return RespValue.array(List.of(items));
     }
 
     @Test
     void theFirstPrefixOfTheDefinitionIsTaken() throws Exception {
-        Reply info = new Reply.Array(List.of(bulk("index_name"), bulk("i"), bulk("index_definition"),
-                new Reply.Array(List.of(bulk("key_type"), bulk("JSON"), bulk("prefixes"),
-                        new Reply.Array(List.of(bulk("a:"), bulk("b:")))))));
+        RespValue info = array(bulk("index_name"), bulk("i"), bulk("index_definition"),
+                array(bulk("key_type"), bulk("JSON"), bulk("prefixes"), array(bulk("a:"), bulk("b:"))));
         assertThat(IndexPrefix.fromInfo("i", info)).isEqualTo("a:");
     }
 
     @Test
     void aReplyWithoutPrefixesOrAnErrorIsAClearFailure() {
-        assertThatThrownBy(() -> IndexPrefix.fromInfo("i", new Reply.Error("Unknown index name")))
+        assertThatThrownBy(() -> IndexPrefix.fromInfo("i", RespValue.error("Unknown index name")))
                 .isInstanceOf(IOException.class).hasMessage("FT.INFO i: Unknown index name");
-        assertThatThrownBy(() -> IndexPrefix.fromInfo("i", new Reply.Array(List.of(bulk("index_name"), bulk("i")))))
+        assertThatThrownBy(() -> IndexPrefix.fromInfo("i", array(bulk("index_name"), bulk("i"))))
                 .hasMessageContaining("no index_definition");
-        Reply empty = new Reply.Array(List.of(bulk("index_definition"),
-                new Reply.Array(List.of(bulk("prefixes"), new Reply.Array(List.of())))));
+        RespValue empty = array(bulk("index_definition"), array(bulk("prefixes"), array()));
         assertThatThrownBy(() -> IndexPrefix.fromInfo("i", empty)).hasMessageContaining("has no prefixes");
     }
 
