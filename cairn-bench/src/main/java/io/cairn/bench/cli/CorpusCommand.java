@@ -6,7 +6,6 @@ import io.cairn.bench.corpus.Corpus;
 import io.cairn.bench.corpus.CorpusSpec;
 import io.cairn.bench.corpus.CorpusWriter;
 import io.cairn.bench.corpus.Language;
-import io.cairn.bench.corpus.MissingWordListException;
 import io.cairn.bench.corpus.Shape;
 import io.cairn.bench.corpus.WordList;
 import io.cairn.bench.corpus.WordLists;
@@ -14,7 +13,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +21,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -82,18 +79,7 @@ final class CorpusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
-            return write();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        } catch (IOException | UncheckedIOException | MissingWordListException e) {
-            err.println(spec.qualifiedName() + ": " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println(spec.qualifiedName() + ": interrupted");
-            return 130;
-        }
+        return ExitCodes.run(spec, err, this::write);
     }
 
     private int write() throws IOException, InterruptedException {

@@ -1,9 +1,7 @@
 package io.cairn.bench.cli;
 
-import io.cairn.bench.corpus.MissingWordListException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -11,7 +9,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -53,23 +50,14 @@ abstract class MeasuredScenario implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        try {
+        return ExitCodes.run(spec, err, () -> {
             common.check();
             check();
             BenchRun bench = new BenchRun(spec.name(), common, recorded(spec), out, err);
             run(bench);
             bench.finish("cairn bench " + spec.name() + ": " + spec.usageMessage().description()[0]);
             return bench.results().stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        } catch (IOException | UncheckedIOException | MissingWordListException e) {
-            err.println(spec.qualifiedName() + ": " + e.getMessage());
-            return 1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println(spec.qualifiedName() + ": interrupted");
-            return 130;
-        }
+        });
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.resp.RespValue;
+import io.cairn.resp.client.ScriptedRespServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -55,8 +56,8 @@ class IndexPrefixTest {
 
     @Test
     void loadWithAnIndexUsesItsPrefix() throws Exception {
-        try (FakeRespServer fake = new FakeRespServer(c -> c.getFirst().equals("FT.INFO")
-                ? (c.get(1).equals("idx") ? FT_INFO : "-Unknown index name\r\n") : FakeRespServer.acknowledge(c))) {
+        try (ScriptedRespServer fake = new ScriptedRespServer(c -> c.getFirst().equals("FT.INFO")
+                ? (c.get(1).equals("idx") ? FT_INFO : "-Unknown index name\r\n") : ScriptedRespServer.acknowledge(c))) {
             Path f = Files.writeString(dir.resolve("in.jsonl"), "{\"id\":\"x\"}\n{\"id\":\"y\"}\n");
             LoadMainTest.Run r = LoadMainTest.run(InputStream.nullInputStream(), "--port", Integer.toString(fake.port()),
                     "--password", "pw", "--index", "idx", "--key-field", "id", "--connections", "1", f.toString());
@@ -74,7 +75,7 @@ class IndexPrefixTest {
 
     @Test
     void prefixWinsOverIndex() throws Exception {
-        try (FakeRespServer fake = new FakeRespServer(FakeRespServer::acknowledge)) {
+        try (ScriptedRespServer fake = new ScriptedRespServer(ScriptedRespServer::acknowledge)) {
             Path f = Files.writeString(dir.resolve("in.jsonl"), "{}\n");
             LoadMainTest.Run r = LoadMainTest.run(InputStream.nullInputStream(), "--port", Integer.toString(fake.port()),
                     "--index", "idx", "--prefix", "mine:", f.toString());

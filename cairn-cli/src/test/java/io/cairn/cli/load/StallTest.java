@@ -2,6 +2,7 @@ package io.cairn.cli.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cairn.resp.client.ScriptedRespServer;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ class StallTest {
 
     @Test
     void aServerThatNeverRepliesTimesOut() throws Exception {
-        try (FakeRespServer fake = new FakeRespServer(c -> null)) {
+        try (ScriptedRespServer fake = new ScriptedRespServer(c -> null)) {
             Path f = Files.writeString(dir.resolve("in.jsonl"), "{\"a\":1}\n{\"a\":2}\n");
             long t0 = System.nanoTime();
             LoadMainTest.Run r = LoadMainTest.run(InputStream.nullInputStream(), "--port", Integer.toString(fake.port()),
@@ -33,7 +34,7 @@ class StallTest {
 
     @Test
     void aServerThatStopsReadingTimesOutTheWrite() throws Exception {
-        try (FakeRespServer fake = new FakeRespServer(c -> "+OK\r\n", true)) {
+        try (ScriptedRespServer fake = new ScriptedRespServer(c -> "+OK\r\n", true)) {
             // one document far larger than what socket buffers hold, so its write blocks
             Path f = Files.writeString(dir.resolve("big.jsonl"), "{\"pad\":\"" + "p".repeat(24 << 20) + "\"}\n");
             LoadMainTest.Run r = LoadMainTest.run(InputStream.nullInputStream(), "--port", Integer.toString(fake.port()),

@@ -19,23 +19,24 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
- * A stand-in server on 127.0.0.1 for {@link RespClient}'s tests: each command is read with the
+ * A stand-in server on 127.0.0.1 for the tests of RESP clients ({@link RespClient}'s here, and
+ * {@code cairn load}'s through this module's test jar): each command is read with the
  * server half of the codec, recorded, and answered with the raw bytes the responder returns (null:
  * no answer). With {@code readNothing} it accepts connections and never reads them, so a client's
  * writes block once the socket buffers are full.
  */
-final class ScriptedRespServer implements AutoCloseable {
+public final class ScriptedRespServer implements AutoCloseable {
     private final ServerSocket listener;
     private final Function<List<String>, String> responder;
     private final boolean readNothing;
     private final List<List<String>> commands = new CopyOnWriteArrayList<>();
     private final List<Socket> accepted = new CopyOnWriteArrayList<>();
 
-    ScriptedRespServer(Function<List<String>, String> responder) throws IOException {
+    public ScriptedRespServer(Function<List<String>, String> responder) throws IOException {
         this(responder, false);
     }
 
-    ScriptedRespServer(Function<List<String>, String> responder, boolean readNothing) throws IOException {
+    public ScriptedRespServer(Function<List<String>, String> responder, boolean readNothing) throws IOException {
         this.responder = responder;
         this.readNothing = readNothing;
         this.listener = new ServerSocket();
@@ -46,15 +47,23 @@ final class ScriptedRespServer implements AutoCloseable {
         Thread.ofPlatform().daemon().name("scripted-resp-accept").start(this::acceptLoop);
     }
 
-    InetSocketAddress address() {
+    /** The usual acknowledgements: AUTH and JSON.SET answer OK, anything else an unknown-command error. */
+    public static String acknowledge(List<String> command) {
+        return switch (command.getFirst().toUpperCase(java.util.Locale.ROOT)) {
+            case "AUTH", "JSON.SET" -> "+OK\r\n";
+            default -> "-ERR unknown command '" + command.getFirst() + "'\r\n";
+        };
+    }
+
+    public InetSocketAddress address() {
         return new InetSocketAddress("127.0.0.1", listener.getLocalPort());
     }
 
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
-    List<List<String>> commands() {
+    public List<List<String>> commands() {
         return commands;
     }
 
