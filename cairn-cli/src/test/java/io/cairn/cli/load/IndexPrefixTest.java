@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.resp.RespValue;
-import io.cairn.resp.client.ScriptedRespServer;
+import io.cairn.resp.testing.ScriptedRespServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.cairn.cli.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cairn.resp.client.ScriptedRespServer;
+import io.cairn.resp.testing.ScriptedRespServer;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

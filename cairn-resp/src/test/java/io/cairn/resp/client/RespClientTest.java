@@ -4,6 +4,7 @@ import io.cairn.resp.RespProtocolException;
 import io.cairn.resp.RespReplyDecoder.Token;
 import io.cairn.resp.RespReplyLimits;
 import io.cairn.resp.RespValue;
+import io.cairn.resp.testing.ScriptedRespServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

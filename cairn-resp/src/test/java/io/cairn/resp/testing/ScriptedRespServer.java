@@ -1,4 +1,4 @@
-package io.cairn.resp.client;
+package io.cairn.resp.testing;
 
 import io.cairn.resp.RespDecoder;
 import io.cairn.resp.RespLimits;
@@ -19,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
- * A stand-in server on 127.0.0.1 for the tests of RESP clients ({@link RespClient}'s here, and
+ * A stand-in server on 127.0.0.1 for the tests of RESP clients (cairn-resp's {@code RespClient}, and
  * {@code cairn load}'s through this module's test jar): each command is read with the
  * server half of the codec, recorded, and answered with the raw bytes the responder returns (null:
  * no answer). With {@code readNothing} it accepts connections and never reads them, so a client's
