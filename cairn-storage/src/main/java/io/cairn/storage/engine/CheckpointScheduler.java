@@ -91,8 +91,8 @@ final class CheckpointScheduler {
         Start start;
         try {
             start = source.begin();
-        } catch (RuntimeException e) {
-            running.set(null);
+        } catch (RuntimeException | Error e) { // nothing may leave the claim behind: close() waits on it
+            running.compareAndSet(mine, null);
             mine.completeExceptionally(e);
             throw e;
         }
@@ -123,6 +123,10 @@ final class CheckpointScheduler {
             lastError = e.toString();
             LOG.log(Level.ERROR, "checkpoint failed", e);
             finish(f, null, StorageIOException.of("checkpoint failed in " + config.dir(), e));
+        } catch (Error e) { // e.g. out of memory: still end this checkpoint, or close() would wait forever
+            lastError = e.toString();
+            finish(f, null, e);
+            throw e;
         }
     }
 

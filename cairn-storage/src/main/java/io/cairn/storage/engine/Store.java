@@ -59,15 +59,6 @@ import java.util.function.Function;
  * page cache holds can no longer be trusted, so the store must be reopened, which recovers what
  * really reached the disk. Reads keep working.
  */
-/**
- * A durable in-memory keyspace of strings, hashes, sorted sets and JSON documents. Thread-safe: any thread may
- * call any method. Writes are applied at once and made durable asynchronously; see
- * {@link Result#durable()}. Close it to flush the log and stop its threads.
- *
- * <p>After the log fails (a write or fsync error), the store stops accepting writes: what the
- * page cache holds can no longer be trusted, so the store must be reopened, which recovers what
- * really reached the disk. Reads keep working.
- */
 public final class Store implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Store.class.getName());
 

@@ -1,6 +1,7 @@
 package io.cairn.storage.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.common.Bytes;
 import io.cairn.common.Clock;
@@ -94,6 +95,31 @@ class CheckpointLockOrderTest {
             assertThat(store.stats().lastCheckpoint()).isEqualTo(info);
             assertThat(store.stats().checkpointRunning()).isFalse();
         }
+    }
+
+    @Test
+    void anErrorWhileStartingLeavesNoCheckpointClaimed() {
+        CheckpointScheduler.Source failing = new CheckpointScheduler.Source() {
+            @Override
+            public CheckpointScheduler.Start begin() {
+                throw new OutOfMemoryError("injected while opening the view");
+            }
+
+            @Override
+            public long lastLsn() {
+                return 1;
+            }
+
+            @Override
+            public long logBytesWritten() {
+                return 0;
+            }
+        };
+        StoreConfig config = StoreConfig.builder(dir).walMode(WalMode.NONE).build();
+        CheckpointScheduler scheduler = new CheckpointScheduler(failing, null, config,
+                new ManualClock(0), Runnable::run, 0);
+        assertThatThrownBy(scheduler::checkpoint).isInstanceOf(OutOfMemoryError.class);
+        assertThat(scheduler.running()).as("close() would wait on a claim left behind").isNull();
     }
 
     private static String deadlockReport() {
