@@ -7,7 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -209,7 +208,7 @@ class RespDecoderTest {
         RespDecoder decoder = new RespDecoder(RespLimits.DEFAULT);
         ByteBuf in = Unpooled.wrappedBuffer(bytes("*1\r\n$536870912\r\nabc"));
         Object[] result = {"not run"};
-        long allocated = allocatedBy(() -> result[0] = decoder.decode(in));
+        long allocated = Allocations.allocatedBy(() -> result[0] = decoder.decode(in));
         assertThat(result[0]).isNull();
         assertThat(allocated).isLessThan(64 * 1024);
         assertThat(in.readableBytes()).isEqualTo(3); // the partial bulk is left for the caller
@@ -220,7 +219,7 @@ class RespDecoderTest {
         RespDecoder decoder = new RespDecoder(RespLimits.DEFAULT);
         ByteBuf in = Unpooled.wrappedBuffer(bytes("*1048576\r\n$1\r\na\r\n"));
         Object[] result = {"not run"};
-        long allocated = allocatedBy(() -> result[0] = decoder.decode(in));
+        long allocated = Allocations.allocatedBy(() -> result[0] = decoder.decode(in));
         assertThat(result[0]).isNull();
         // 1,048,576 references would take at least 4 MiB.
         assertThat(allocated).isLessThan(64 * 1024);
@@ -231,7 +230,7 @@ class RespDecoderTest {
         RespDecoder decoder = new RespDecoder(RespLimits.DEFAULT);
         ByteBuf in = Unpooled.wrappedBuffer(bytes("*1\r\n$536870912000\r\n"));
         Object[] result = {"not run"};
-        long allocated = allocatedBy(() -> {
+        long allocated = Allocations.allocatedBy(() -> {
             try {
                 decoder.decode(in);
             } catch (RespProtocolException e) {
@@ -330,14 +329,5 @@ class RespDecoderTest {
 
     static byte[] slice(byte[] bytes, int from, int to) {
         return java.util.Arrays.copyOfRange(bytes, from, to);
-    }
-
-    /** Bytes the current thread allocated while running {@code action}. */
-    private static long allocatedBy(Runnable action) {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
-        action.run();
-        return threads.getCurrentThreadAllocatedBytes() - before;
     }
 }

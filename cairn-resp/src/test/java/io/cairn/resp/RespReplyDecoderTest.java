@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -282,7 +281,7 @@ class RespReplyDecoderTest {
         RespReplyAggregator aggregator = new RespReplyAggregator(RespReplyLimits.DEFAULT);
         ByteBuf in = Unpooled.wrappedBuffer(bytes("$536870912\r\nabc"));
         Object[] result = {"not run"};
-        long allocated = allocatedBy(() -> result[0] = aggregator.decode(in));
+        long allocated = Allocations.allocatedBy(() -> result[0] = aggregator.decode(in));
         assertThat(result[0]).isNull();
         assertThat(allocated).isLessThan(64 * 1024);
         assertThat(in.readableBytes()).isEqualTo(3); // the partial bulk is left for the caller
@@ -293,7 +292,7 @@ class RespReplyDecoderTest {
         RespReplyAggregator aggregator = new RespReplyAggregator(RespReplyLimits.DEFAULT);
         ByteBuf in = Unpooled.wrappedBuffer(bytes("*16777216\r\n%16777216\r\n:1\r\n"));
         Object[] result = {"not run"};
-        long allocated = allocatedBy(() -> result[0] = aggregator.decode(in));
+        long allocated = Allocations.allocatedBy(() -> result[0] = aggregator.decode(in));
         assertThat(result[0]).isNull();
         // 16,777,216 references would take at least 64 MiB.
         assertThat(allocated).isLessThan(64 * 1024);
@@ -387,14 +386,5 @@ class RespReplyDecoderTest {
             cumulation.discardReadBytes();
         }
         return out;
-    }
-
-    /** Bytes the current thread allocated while running {@code action}. */
-    private static long allocatedBy(Runnable action) {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long before = threads.getCurrentThreadAllocatedBytes();
-        action.run();
-        return threads.getCurrentThreadAllocatedBytes() - before;
     }
 }

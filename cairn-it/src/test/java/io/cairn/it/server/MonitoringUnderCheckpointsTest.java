@@ -95,6 +95,7 @@ class MonitoringUnderCheckpointsTest {
                 assertThat(writes.get()).as("writes acknowledged within 10 s (slice %d; %d INFO, %d BGSAVE so far)",
                         slices, infos.get(), saves.get()).isGreaterThan(before);
                 slices++;
+                // Paces the slices (writes usually arrive at once, and this loop would spin on 2 cores).
                 Thread.sleep(Math.min(200, Math.max(0, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
             }
             stop.set(true);

@@ -107,8 +107,8 @@ final class CommitLog implements AutoCloseable {
         return wal == null ? 0 : wal.bytesWritten();
     }
 
-    /** The LSN up to which the log is durable; without a log, {@code lastLsn} (pass it in). */
-    long durableLsn(long lastLsn) {
+    /** The LSN up to which the log is durable (without a log, the last one); under the store's lock. */
+    long durableLsn() {
         return wal == null ? lastLsn : wal.durableLsn();
     }
 

@@ -403,8 +403,7 @@ public final class Store implements AutoCloseable {
     public StoreStats stats() {
         lock.lock();
         try {
-            long lsn = log.lastLsn();
-            return new StoreStats(keyspace.size(), keyspace.volatileKeys(), lsn, log.durableLsn(lsn),
+            return new StoreStats(keyspace.size(), keyspace.volatileKeys(), log.lastLsn(), log.durableLsn(),
                     config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
                     checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
                     keyspace.tree.openViewCount(), recovery);
