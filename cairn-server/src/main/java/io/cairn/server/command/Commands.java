@@ -35,8 +35,14 @@ public final class Commands {
     public static final class Registrar {
         private final Map<String, Handler> handlers = new HashMap<>();
 
+        /** A command parsed before the lock into an {@link Operation}. */
         public void data(String name, DataCommand h) {
             add(name, h);
+        }
+
+        /** A command that still parses inside the lock (see {@link DataCommand#inline}). */
+        public void inline(String name, DataCommand.Inline h) {
+            add(name, DataCommand.inline(h));
         }
 
         public void server(String name, ServerCommand h) {

@@ -75,9 +75,10 @@ public final class Dispatcher {
                 case ServerCommand sc -> Outcome.now(sc.run(ctx));
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
+                    Operation op = dc.parse(ctx);
                     Result<RespValue> r = spec.isWrite() || name.equals("exec")
-                            ? server.store().execute(t -> dc.run(t, ctx))
-                            : server.store().query(t -> dc.run(t, ctx));
+                            ? server.store().execute(op::run)
+                            : server.store().query(op::run);
                     yield Outcome.of(r.value(), r.durable());
                 }
             };
@@ -98,7 +99,7 @@ public final class Dispatcher {
                 CommandContext ctx = new CommandContext(args, spec, session, server);
                 replies.add(switch (registry.handler(spec.name())) {
                     case ServerCommand sc -> sc.run(ctx);
-                    case DataCommand dc -> dc.run(txn, ctx);
+                    case DataCommand dc -> dc.parse(ctx).run(txn);
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {

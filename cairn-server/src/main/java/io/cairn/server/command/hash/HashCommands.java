@@ -38,28 +38,28 @@ public final class HashCommands {
     }
 
     public static void register(Commands.Registrar r) {
-        r.data("hset", (t, c) -> RespValue.integer(setPairs(t, c, "hset")));
-        r.data("hmset", (t, c) -> {
+        r.inline("hset", (t, c) -> RespValue.integer(setPairs(t, c, "hset")));
+        r.inline("hmset", (t, c) -> {
             setPairs(t, c, "hmset");
             return RespValue.OK;
         });
-        r.data("hsetnx", HashCommands::hsetnx);
-        r.data("hget", (t, c) -> RespValue.bulk(t.hget(c.arg(1), c.arg(2))));
-        r.data("hmget", HashCommands::hmget);
-        r.data("hgetall", HashCommands::hgetall);
-        r.data("hdel", HashCommands::hdel);
-        r.data("hlen", (t, c) -> RespValue.integer(t.hlen(c.arg(1))));
-        r.data("hexists", (t, c) -> RespValue.integer(t.hget(c.arg(1), c.arg(2)) == null ? 0 : 1));
-        r.data("hkeys", (t, c) -> column(t.hgetAll(c.arg(1)), true));
-        r.data("hvals", (t, c) -> column(t.hgetAll(c.arg(1)), false));
-        r.data("hincrby", HashCommands::hincrby);
-        r.data("hincrbyfloat", HashCommands::hincrbyfloat);
-        r.data("hstrlen", (t, c) -> {
+        r.inline("hsetnx", HashCommands::hsetnx);
+        r.inline("hget", (t, c) -> RespValue.bulk(t.hget(c.arg(1), c.arg(2))));
+        r.inline("hmget", HashCommands::hmget);
+        r.inline("hgetall", HashCommands::hgetall);
+        r.inline("hdel", HashCommands::hdel);
+        r.inline("hlen", (t, c) -> RespValue.integer(t.hlen(c.arg(1))));
+        r.inline("hexists", (t, c) -> RespValue.integer(t.hget(c.arg(1), c.arg(2)) == null ? 0 : 1));
+        r.inline("hkeys", (t, c) -> column(t.hgetAll(c.arg(1)), true));
+        r.inline("hvals", (t, c) -> column(t.hgetAll(c.arg(1)), false));
+        r.inline("hincrby", HashCommands::hincrby);
+        r.inline("hincrbyfloat", HashCommands::hincrbyfloat);
+        r.inline("hstrlen", (t, c) -> {
             byte[] v = t.hget(c.arg(1), c.arg(2));
             return RespValue.integer(v == null ? 0 : v.length);
         });
-        r.data("hscan", HashCommands::hscan);
-        r.data("hrandfield", HashCommands::hrandfield);
+        r.inline("hscan", HashCommands::hscan);
+        r.inline("hrandfield", HashCommands::hrandfield);
     }
 
     /** HSET / HMSET key field value [field value ...]; returns how many fields are new. */

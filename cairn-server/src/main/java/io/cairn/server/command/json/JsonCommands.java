@@ -36,23 +36,23 @@ public final class JsonCommands {
     }
 
     public static void register(Commands.Registrar r) {
-        r.data("json.set", JsonCommands::set);
-        r.data("json.get", JsonCommands::get);
-        r.data("json.del", JsonCommands::del);
-        r.data("json.forget", JsonCommands::del);
-        r.data("json.mget", JsonCommands::mget);
-        r.data("json.type", (t, c) -> {
+        r.inline("json.set", JsonCommands::set);
+        r.inline("json.get", JsonCommands::get);
+        r.inline("json.del", JsonCommands::del);
+        r.inline("json.forget", JsonCommands::del);
+        r.inline("json.mget", JsonCommands::mget);
+        r.inline("json.type", (t, c) -> {
             JsonPath path = optionalPath(c, 3);
             return JsonReplies.type(load(t, c).type(path), c.session().protocol());
         });
-        r.data("json.numincrby", JsonCommands::numIncrBy);
-        r.data("json.strappend", JsonCommands::strAppend);
-        r.data("json.arrappend", JsonCommands::arrAppend);
-        r.data("json.arrlen", (t, c) -> {
+        r.inline("json.numincrby", JsonCommands::numIncrBy);
+        r.inline("json.strappend", JsonCommands::strAppend);
+        r.inline("json.arrappend", JsonCommands::arrAppend);
+        r.inline("json.arrlen", (t, c) -> {
             JsonPath path = optionalPath(c, 3);
             return JsonReplies.resp(load(t, c).arrLen(path));
         });
-        r.data("json.objkeys", (t, c) -> {
+        r.inline("json.objkeys", (t, c) -> {
             JsonPath path = optionalPath(c, 3);
             return JsonReplies.resp(load(t, c).objKeys(path));
         });

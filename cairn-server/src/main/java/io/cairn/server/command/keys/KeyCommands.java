@@ -21,32 +21,32 @@ public final class KeyCommands {
     }
 
     public static void register(Commands.Registrar r) {
-        r.data("del", KeyCommands::del);
-        r.data("unlink", KeyCommands::del);
-        r.data("exists", (t, c) -> {
+        r.inline("del", KeyCommands::del);
+        r.inline("unlink", KeyCommands::del);
+        r.inline("exists", (t, c) -> {
             long n = 0;
             for (int i = 1; i < c.argc(); i++) {
                 n += t.exists(c.arg(i)) ? 1 : 0;
             }
             return RespValue.integer(n);
         });
-        r.data("type", (t, c) -> RespValue.simple(t.type(c.arg(1)).redisName()));
-        r.data("rename", (t, c) -> rename(t, c, false));
-        r.data("renamenx", (t, c) -> rename(t, c, true));
-        r.data("keys", KeyCommands::keys);
-        r.data("scan", KeyCommands::scan);
-        r.data("expire", (t, c) -> expire(t, c, 1000, false));
-        r.data("pexpire", (t, c) -> expire(t, c, 1, false));
-        r.data("expireat", (t, c) -> expire(t, c, 1000, true));
-        r.data("pexpireat", (t, c) -> expire(t, c, 1, true));
-        r.data("ttl", (t, c) -> ttl(t, c, false, false));
-        r.data("pttl", (t, c) -> ttl(t, c, true, false));
-        r.data("expiretime", (t, c) -> ttl(t, c, false, true));
-        r.data("pexpiretime", (t, c) -> ttl(t, c, true, true));
-        r.data("persist", (t, c) -> RespValue.integer(t.persist(c.arg(1)) ? 1 : 0));
-        r.data("randomkey", (t, c) -> RespValue.bulk(t.randomKey(c.server().random())));
-        r.data("copy", KeyCommands::copy);
-        r.data("keyrange", KeyCommands::keyrange);
+        r.inline("type", (t, c) -> RespValue.simple(t.type(c.arg(1)).redisName()));
+        r.inline("rename", (t, c) -> rename(t, c, false));
+        r.inline("renamenx", (t, c) -> rename(t, c, true));
+        r.inline("keys", KeyCommands::keys);
+        r.inline("scan", KeyCommands::scan);
+        r.inline("expire", (t, c) -> expire(t, c, 1000, false));
+        r.inline("pexpire", (t, c) -> expire(t, c, 1, false));
+        r.inline("expireat", (t, c) -> expire(t, c, 1000, true));
+        r.inline("pexpireat", (t, c) -> expire(t, c, 1, true));
+        r.inline("ttl", (t, c) -> ttl(t, c, false, false));
+        r.inline("pttl", (t, c) -> ttl(t, c, true, false));
+        r.inline("expiretime", (t, c) -> ttl(t, c, false, true));
+        r.inline("pexpiretime", (t, c) -> ttl(t, c, true, true));
+        r.inline("persist", (t, c) -> RespValue.integer(t.persist(c.arg(1)) ? 1 : 0));
+        r.inline("randomkey", (t, c) -> RespValue.bulk(t.randomKey(c.server().random())));
+        r.inline("copy", KeyCommands::copy);
+        r.inline("keyrange", KeyCommands::keyrange);
     }
 
     private static RespValue del(Txn t, CommandContext c) {

@@ -46,9 +46,9 @@ public final class ServerCommands {
             c.server().search().resetStats();
             return RespValue.OK;
         });
-        r.data("dbsize", (t, c) -> RespValue.integer(t.size()));
-        r.data("flushdb", ServerCommands::flush);
-        r.data("flushall", ServerCommands::flush);
+        r.inline("dbsize", (t, c) -> RespValue.integer(t.size()));
+        r.inline("flushdb", ServerCommands::flush);
+        r.inline("flushall", ServerCommands::flush);
         r.server("time", c -> {
             java.time.Instant now = java.time.Instant.now();
             return RespValue.array(List.of(RespValue.bulk(Long.toString(now.getEpochSecond())),
@@ -97,13 +97,13 @@ public final class ServerCommands {
         r.server("command|count", CommandIntrospection::count);
         r.server("command|info", CommandIntrospection::info);
         r.server("command|docs", CommandIntrospection::docs);
-        r.data("object|encoding", (t, c) -> {
+        r.inline("object|encoding", (t, c) -> {
             String e = t.encoding(c.arg(2));
             return e == null ? RespValue.NULL : RespValue.bulk(e);
         });
-        r.data("object|refcount", (t, c) -> t.exists(c.arg(2)) ? RespValue.ONE : RespValue.NULL);
-        r.data("object|idletime", (t, c) -> t.exists(c.arg(2)) ? RespValue.ZERO : RespValue.NULL);
-        r.data("object|freq", (t, c) -> {
+        r.inline("object|refcount", (t, c) -> t.exists(c.arg(2)) ? RespValue.ONE : RespValue.NULL);
+        r.inline("object|idletime", (t, c) -> t.exists(c.arg(2)) ? RespValue.ZERO : RespValue.NULL);
+        r.inline("object|freq", (t, c) -> {
             throw new InvalidRequestException("ERR An LFU maxmemory policy is not selected, access frequency not tracked. "
                     + "Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.");
         });

@@ -21,31 +21,31 @@ public final class StringCommands {
     }
 
     public static void register(Commands.Registrar r) {
-        r.data("get", (t, c) -> hit(c, t.get(c.arg(1))));
-        r.data("set", StringCommands::set);
-        r.data("setnx", (t, c) -> {
+        r.inline("get", (t, c) -> hit(c, t.get(c.arg(1))));
+        r.inline("set", StringCommands::set);
+        r.inline("setnx", (t, c) -> {
             if (t.exists(c.arg(1))) {
                 return RespValue.ZERO;
             }
             t.set(c.arg(1), c.arg(2), 0);
             return RespValue.ONE;
         });
-        r.data("setex", (t, c) -> setWithTtl(t, c, 1000));
-        r.data("psetex", (t, c) -> setWithTtl(t, c, 1));
-        r.data("getset", (t, c) -> {
+        r.inline("setex", (t, c) -> setWithTtl(t, c, 1000));
+        r.inline("psetex", (t, c) -> setWithTtl(t, c, 1));
+        r.inline("getset", (t, c) -> {
             byte[] old = t.get(c.arg(1));
             t.set(c.arg(1), c.arg(2), 0);
             return RespValue.bulk(old);
         });
-        r.data("getdel", (t, c) -> {
+        r.inline("getdel", (t, c) -> {
             byte[] old = t.get(c.arg(1));
             if (old != null) {
                 t.delete(c.arg(1));
             }
             return RespValue.bulk(old);
         });
-        r.data("getex", StringCommands::getex);
-        r.data("mget", (t, c) -> {
+        r.inline("getex", StringCommands::getex);
+        r.inline("mget", (t, c) -> {
             List<RespValue> out = new ArrayList<>(c.argc() - 1);
             for (int i = 1; i < c.argc(); i++) {
                 byte[] k = c.arg(i);
@@ -53,14 +53,14 @@ public final class StringCommands {
             }
             return RespValue.array(out);
         });
-        r.data("mset", (t, c) -> {
+        r.inline("mset", (t, c) -> {
             pairs(c, "mset");
             for (int i = 1; i < c.argc(); i += 2) {
                 t.set(c.arg(i), c.arg(i + 1), 0);
             }
             return RespValue.OK;
         });
-        r.data("msetnx", (t, c) -> {
+        r.inline("msetnx", (t, c) -> {
             pairs(c, "msetnx");
             for (int i = 1; i < c.argc(); i += 2) {
                 if (t.exists(c.arg(i))) {
@@ -72,18 +72,18 @@ public final class StringCommands {
             }
             return RespValue.ONE;
         });
-        r.data("incr", (t, c) -> incrBy(t, c, 1));
-        r.data("decr", (t, c) -> incrBy(t, c, -1));
-        r.data("incrby", (t, c) -> incrBy(t, c, c.integer(2)));
-        r.data("decrby", (t, c) -> {
+        r.inline("incr", (t, c) -> incrBy(t, c, 1));
+        r.inline("decr", (t, c) -> incrBy(t, c, -1));
+        r.inline("incrby", (t, c) -> incrBy(t, c, c.integer(2)));
+        r.inline("decrby", (t, c) -> {
             long d = c.integer(2);
             if (d == Long.MIN_VALUE) {
                 throw new InvalidRequestException("ERR decrement would overflow");
             }
             return incrBy(t, c, -d);
         });
-        r.data("incrbyfloat", StringCommands::incrByFloat);
-        r.data("append", (t, c) -> {
+        r.inline("incrbyfloat", StringCommands::incrByFloat);
+        r.inline("append", (t, c) -> {
             byte[] old = t.get(c.arg(1));
             byte[] add = c.arg(2);
             byte[] v = old == null ? add : concat(old, add);
@@ -91,12 +91,12 @@ public final class StringCommands {
             keepTtlSet(t, c.arg(1), v);
             return RespValue.integer(v.length);
         });
-        r.data("strlen", (t, c) -> {
+        r.inline("strlen", (t, c) -> {
             byte[] v = t.get(c.arg(1));
             return RespValue.integer(v == null ? 0 : v.length);
         });
-        r.data("getrange", StringCommands::getrange);
-        r.data("setrange", StringCommands::setrange);
+        r.inline("getrange", StringCommands::getrange);
+        r.inline("setrange", StringCommands::setrange);
     }
 
     private static RespValue hit(CommandContext c, byte[] v) {

@@ -24,7 +24,7 @@ public final class TransactionCommands {
             c.session().beginMulti();
             return RespValue.OK;
         });
-        r.data("exec", (t, c) -> {
+        r.inline("exec", (t, c) -> {
             Session s = c.session();
             if (!s.inMulti()) {
                 throw new InvalidRequestException("ERR EXEC without MULTI");
@@ -49,7 +49,7 @@ public final class TransactionCommands {
             c.server().unwatchAll(c.session());
             return RespValue.OK;
         });
-        r.data("watch", (t, c) -> {
+        r.inline("watch", (t, c) -> {
             if (c.session().inMulti()) {
                 throw new InvalidRequestException("ERR WATCH inside MULTI is not allowed");
             }

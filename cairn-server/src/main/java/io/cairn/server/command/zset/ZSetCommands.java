@@ -37,35 +37,35 @@ public final class ZSetCommands {
     }
 
     public static void register(Commands.Registrar r) {
-        r.data("zadd", ZSetCommands::zadd);
-        r.data("zincrby", ZSetCommands::zincrby);
-        r.data("zrem", ZSetCommands::zrem);
-        r.data("zscore", (t, c) -> score(t.zscore(c.arg(1), c.arg(2))));
-        r.data("zmscore", ZSetCommands::zmscore);
-        r.data("zcard", (t, c) -> RespValue.integer(t.zcard(c.arg(1))));
-        r.data("zcount", (t, c) -> {
+        r.inline("zadd", ZSetCommands::zadd);
+        r.inline("zincrby", ZSetCommands::zincrby);
+        r.inline("zrem", ZSetCommands::zrem);
+        r.inline("zscore", (t, c) -> score(t.zscore(c.arg(1), c.arg(2))));
+        r.inline("zmscore", ZSetCommands::zmscore);
+        r.inline("zcard", (t, c) -> RespValue.integer(t.zcard(c.arg(1))));
+        r.inline("zcount", (t, c) -> {
             ScoreRange range = ScoreRange.parse(c.arg(2), c.arg(3));
             return RespValue.integer(range.members(t, c.arg(1)).size());
         });
-        r.data("zrank", (t, c) -> rank(t, c, false));
-        r.data("zrevrank", (t, c) -> rank(t, c, true));
-        r.data("zrange", (t, c) -> range(t, c, null, false));
-        r.data("zrangebyscore", (t, c) -> range(t, c, By.SCORE, false));
-        r.data("zrevrangebyscore", (t, c) -> range(t, c, By.SCORE, true));
-        r.data("zrangebylex", (t, c) -> range(t, c, By.LEX, false));
-        r.data("zrevrange", (t, c) -> range(t, c, By.RANK, true));
-        r.data("zremrangebyscore", (t, c) -> {
+        r.inline("zrank", (t, c) -> rank(t, c, false));
+        r.inline("zrevrank", (t, c) -> rank(t, c, true));
+        r.inline("zrange", (t, c) -> range(t, c, null, false));
+        r.inline("zrangebyscore", (t, c) -> range(t, c, By.SCORE, false));
+        r.inline("zrevrangebyscore", (t, c) -> range(t, c, By.SCORE, true));
+        r.inline("zrangebylex", (t, c) -> range(t, c, By.LEX, false));
+        r.inline("zrevrange", (t, c) -> range(t, c, By.RANK, true));
+        r.inline("zremrangebyscore", (t, c) -> {
             ScoreRange range = ScoreRange.parse(c.arg(2), c.arg(3));
             return RespValue.integer(remove(t, c.arg(1), range.members(t, c.arg(1))));
         });
-        r.data("zremrangebyrank", (t, c) -> {
+        r.inline("zremrangebyrank", (t, c) -> {
             long start = c.integer(2);
             long stop = c.integer(3);
             return RespValue.integer(remove(t, c.arg(1), byRank(t, c.arg(1), start, stop, false)));
         });
-        r.data("zpopmin", (t, c) -> pop(t, c, false));
-        r.data("zpopmax", (t, c) -> pop(t, c, true));
-        r.data("zscan", ZSetCommands::zscan);
+        r.inline("zpopmin", (t, c) -> pop(t, c, false));
+        r.inline("zpopmax", (t, c) -> pop(t, c, true));
+        r.inline("zscan", ZSetCommands::zscan);
     }
 
     // ------------------------------------------------------------------ ZADD, ZINCRBY
