@@ -33,11 +33,11 @@ final class MutationApplier {
                     }
                 }
             }
-            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score());
+            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score(), ks.cow);
             case Mutation.ZSetDelete z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
                 if (e != null) {
-                    e.remove(latin1(z.member()));
+                    e.remove(latin1(z.member()), ks.cow);
                     if (e.size() == 0) {
                         ks.remove(z.key());
                     }
