@@ -125,7 +125,7 @@ public final class ZSetOps {
         }
         ZSetEntry z = t.writeZSet(key);
         boolean added = z == null || z.get(MutationApplier.latin1(member)) == null;
-        t.record(new Mutation.ZSetPut(key, member, score), key.length + member.length + 8);
+        t.record(new Mutation.ZSetPut(t.db(), key, member, score), key.length + member.length + 8);
         return added;
     }
 
@@ -136,7 +136,7 @@ public final class ZSetOps {
         if (z == null || z.get(MutationApplier.latin1(member)) == null) {
             return false;
         }
-        t.record(new Mutation.ZSetDelete(key, member), key.length + member.length);
+        t.record(new Mutation.ZSetDelete(t.db(), key, member), key.length + member.length);
         return true;
     }
 
@@ -199,7 +199,7 @@ public final class ZSetOps {
         }
         t.delete(key);
         for (i = 0; i < names.length; i++) {
-            t.record(new Mutation.ZSetPut(key, names[i], scores[i]), key.length + names[i].length + 8);
+            t.record(new Mutation.ZSetPut(t.db(), key, names[i], scores[i]), key.length + names[i].length + 8);
         }
         return names.length;
     }
@@ -261,7 +261,7 @@ public final class ZSetOps {
         List<ScoredMember> doomed = collect(z, from, to, false);
         for (ScoredMember m : doomed) {
             byte[] member = m.memberBytes();
-            t.record(new Mutation.ZSetDelete(key, member), key.length + member.length);
+            t.record(new Mutation.ZSetDelete(t.db(), key, member), key.length + member.length);
         }
         return doomed.size();
     }
