@@ -64,6 +64,16 @@ final class MutationApplier {
                     }
                 }
             }
+            case Mutation.ZSetRemoveRange z -> {
+                ZSetEntry e = zsetFor(ks, z.key(), false);
+                if (e != null) {
+                    e.removeRange(new ScoredMember(latin1(z.first()), z.firstScore()),
+                            new ScoredMember(latin1(z.last()), z.lastScore()), ks.cow);
+                    if (e.size() == 0) {
+                        ks.remove(z.key());
+                    }
+                }
+            }
             case Mutation.ExpireAt x -> {
                 Object e = ks.get(x.key());
                 if (e != null) {

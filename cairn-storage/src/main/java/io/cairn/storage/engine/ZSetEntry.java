@@ -94,6 +94,16 @@ final class ZSetEntry extends CollectionEntry {
         return m;
     }
 
+    /** Removes every member from {@code first} to {@code last} (inclusive, in order); returns how many. */
+    int removeRange(ScoredMember first, ScoredMember last, CowClock clock) {
+        int from = order.rankOf(first);
+        int to = order.countWhile(m -> m.compareTo(last) <= 0);
+        for (int i = from; i < to; i++) {
+            removeAt(from, clock);
+        }
+        return Math.max(0, to - from);
+    }
+
     /** Both structures' invariants (tests only: walks everything). */
     void check() {
         members.check();

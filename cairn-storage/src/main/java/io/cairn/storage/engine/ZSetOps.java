@@ -253,16 +253,22 @@ public final class ZSetOps {
         return out;
     }
 
-    /** Removes the members of ranks {@code [from, to)}, each logged; returns how many. */
+    /** Removes the members of ranks {@code [from, to)} in one logged mutation; returns how many. */
     private long removeRanks(byte[] key, ZSetEntry z, int from, int to) {
         if (from >= to) {
             return 0;
         }
-        List<ScoredMember> doomed = collect(z, from, to, false);
-        for (ScoredMember m : doomed) {
-            byte[] member = m.memberBytes();
+        ScoredMember first = z.order().get(from);
+        if (to - from == 1) {
+            byte[] member = first.memberBytes();
             t.record(new Mutation.ZSetDelete(t.db(), key, member), key.length + member.length);
+            return 1;
         }
-        return doomed.size();
+        ScoredMember last = z.order().get(to - 1);
+        byte[] a = first.memberBytes();
+        byte[] b = last.memberBytes();
+        t.record(new Mutation.ZSetRemoveRange(t.db(), key, a, first.score(), b, last.score()),
+                key.length + a.length + b.length + 16);
+        return to - from;
     }
 }
