@@ -305,6 +305,7 @@ public final class Txn {
             case HASH -> "hashtable";
             case ZSET -> "treeset";
             case JSON -> "document";
+            case LIST, SET -> throw new IllegalStateException("no entry holds a " + EntryKeys.typeOf(e) + " yet");
             case NONE -> null;
         };
     }
