@@ -285,6 +285,7 @@ public final class KeyCommands {
             case HASH -> Replies.fieldMap(t.hashFields(key));
             case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
             case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
+            case LIST, SET -> throw new IllegalStateException("no " + t.type(key) + " values yet");
             case NONE -> RespValue.NULL;
         };
     }

@@ -62,6 +62,7 @@ final class ValueCopy {
             case HASH -> new HashValue(t.hgetAll(src));
             case ZSET -> new ZSetValue(t.zrangeByRank(src, 0, -1));
             case JSON -> new DocumentValue(t.document(src));
+            case LIST, SET -> throw new IllegalStateException("no " + t.type(src) + " values yet");
             case NONE -> throw new IllegalStateException("copy of an absent key");
         };
     }
