@@ -84,8 +84,8 @@ public final class JsonCommands {
     }
 
     /** The whole document at {@code key} as {@code JSON.GET key} answers it: compact JSON text. */
-    public static RespValue wholeDocument(Txn t, CommandContext c, byte[] key) {
-        return JsonReplies.resp(StoredDocuments.load(t, key, limits(c)).get(List.of(), JsonFormat.COMPACT));
+    public static RespValue wholeDocument(Txn t, byte[] key, JsonLimits limits) {
+        return JsonReplies.resp(StoredDocuments.load(t, key, limits).get(List.of(), JsonFormat.COMPACT));
     }
 
     /** JSON.DEL / JSON.FORGET key [path]. */
