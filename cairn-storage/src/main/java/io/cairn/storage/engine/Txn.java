@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import io.cairn.common.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -383,13 +382,13 @@ public final class Txn {
     /**
      * Sets a member's score; returns true when the member is new.
      *
-     * @throws InvalidRequestException when the score is NaN
+     * @throws ScoreNotANumberException when the score is NaN
      */
     public boolean zadd(byte[] key, byte[] member, double score) {
         checkWrite(key);
         checkValue(member);
         if (Double.isNaN(score)) {
-            throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
+            throw new ScoreNotANumberException();
         }
         if (score == 0.0) {
             score = 0.0; // -0.0 and 0.0 are one score, as in Redis
@@ -587,8 +586,7 @@ public final class Txn {
         // after it was applied.
         encodedBytes += approxBytes + 32;
         if (encodedBytes > config.maxRecordBytes()) {
-            throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
-                    + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, encodedBytes, config.maxRecordBytes());
         }
         MutationApplier.apply(dbs, m);
         mutations.add(m);
@@ -600,15 +598,13 @@ public final class Txn {
     private void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
-            throw new InvalidRequestException("ERR key length: " + key.length
-                    + " (expected: <= " + config.maxKeyBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
     }
 
     private void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
-            throw new InvalidRequestException("ERR value length: " + value.length
-                    + " (expected: <= " + config.maxValueBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, value.length, config.maxValueBytes());
         }
     }
 
