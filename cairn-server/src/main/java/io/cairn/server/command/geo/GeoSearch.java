@@ -127,21 +127,40 @@ final class GeoSearch {
                 if (limit > 0 && found.size() >= limit) {
                     break;
                 }
-                double min = cell.minScore();
-                double max = cell.maxScore();
-                for (ScoredMember m : t.zrangeByScore(key, min, Math.nextDown(max), 0, -1)) {
+                readCell(t, cell, area, limit, found);
+                last = i;
+            }
+            return found;
+        }
+
+        /**
+         * Adds the members of one cell's score range {@code [min, max)} that lie inside the area.
+         * Without a limit the range is read at once; with one it is read in growing pages, so
+         * COUNT ANY on a big set stops soon after it has enough.
+         */
+        private void readCell(Txn t, Cell cell, GeoShape area, long limit, List<Found> found) {
+            double min = cell.minScore();
+            double below = Math.nextDown((double) cell.maxScore());
+            long offset = 0;
+            long page = limit > 0 ? Math.max(16, limit) : -1;
+            while (true) {
+                List<ScoredMember> members = t.zrangeByScore(key, min, below, offset, page);
+                for (ScoredMember m : members) {
                     double[] p = GeoHash.decodeScore(m.score());
                     double meters = area.distanceIfInside(p[0], p[1]);
                     if (meters >= 0) {
                         found.add(new Found(m, p, meters));
                     }
                     if (limit > 0 && found.size() >= limit) {
-                        break;
+                        return;
                     }
                 }
-                last = i;
+                if (page < 0 || members.size() < page) {
+                    return;
+                }
+                offset += page;
+                page *= 2;
             }
-            return found;
         }
 
         private RespValue reply(List<Found> found, double toMeters) {

@@ -84,6 +84,24 @@ class GeoCommandsTest {
     }
 
     @Test
+    void countAnyTakesTheFirstMatchesInReadingOrder() {
+        StringBuilder add = new StringBuilder("GEOADD grid");
+        for (int i = 0; i < 10; i++) {
+            for (int j = 0; j < 10; j++) {
+                add.append(' ').append(2.30 + i * 0.01).append(' ').append(48.80 + j * 0.01).append(" p").append(i * 10 + j);
+            }
+        }
+        assertThat(run(add.toString())).isEqualTo(RespValue.integer(100));
+        List<RespValue> all = ((RespValue.ArrayReply) run("GEOSEARCH grid FROMLONLAT 2.35 48.85 BYRADIUS 50 km")).items();
+        assertThat(all).hasSize(100);
+        for (int count : new int[] {1, 16, 17, 40, 99, 100, 1000}) {
+            RespValue any = run("GEOSEARCH grid FROMLONLAT 2.35 48.85 BYRADIUS 50 km COUNT " + count + " ANY");
+            assertThat(((RespValue.ArrayReply) any).items()).as("COUNT %d ANY", count)
+                    .isEqualTo(all.subList(0, Math.min(count, 100)));
+        }
+    }
+
+    @Test
     void checksThatNeedTheDataRunInRedisOrder() {
         run("SET-STRING str");
         // the type comes first, even before a bad coordinate
