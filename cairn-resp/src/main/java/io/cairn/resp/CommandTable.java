@@ -30,6 +30,7 @@ public final class CommandTable {
     private static final String HASH = "hash";
     private static final String ZSET = "sorted-set";
     private static final String TX = "transactions";
+    private static final String GEO = "geo";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
@@ -49,6 +50,20 @@ public final class CommandTable {
             + "is evaluated to multiple values, where N is the size of the key";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
+
+    private static final String GEO_UNIT = "unit{m=m|km=km|ft=ft|mi=mi}";
+    private static final String GEO_AREA = "from{FROMMEMBER=member:string|FROMLONLAT=fromlonlat(longitude:double"
+            + " latitude:double)} by{circle(BYRADIUS=radius:double " + GEO_UNIT + ")|box(BYBOX=width:double"
+            + " height:double " + GEO_UNIT + ")} [order{ASC|DESC}] [count-block(COUNT=count:integer [ANY])]";
+    private static final String GEO_RADIUS_OPTIONS = "radius:double " + GEO_UNIT + " [WITHCOORD] [WITHDIST]"
+            + " [WITHHASH] [count-block(COUNT=count:integer [ANY])] [order{ASC|DESC}]";
+    private static final String GEO_STORE = " [store{STORE=storekey:key|STOREDIST=storedistkey:key}]";
+    private static final String GEO_SEARCH_COST = "O(N+log(M)) where N is the number of elements in the grid-aligned"
+            + " bounding box area around the shape provided as the filter and M is the number of items inside the"
+            + " shape";
+    private static final String GEO_RADIUS_COST = "O(N+log(M)) where N is the number of elements inside the bounding"
+            + " box of the circular area delimited by center and radius and M is the number of items inside the"
+            + " index.";
 
     private static final List<CommandSpec> ALL = List.of(
             // connection
@@ -382,6 +397,41 @@ public final class CommandTable {
             cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
                     "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            // geospatial indexes: sorted sets scored by 52-bit geohashes
+            cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",
+                    "3.2.0", "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
+                    "key:key [condition{NX|XX}] [CH=change] data(longitude:double latitude:double member:string)..."),
+            cmd("geodist", -4, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the distance between two members of a geospatial index.", "3.2.0", "O(1)",
+                    "key:key member1:string member2:string [" + GEO_UNIT + "]"),
+            cmd("geohash", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index as geohash strings.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geopos", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the longitude and latitude of members from a geospatial index.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geosearch", -7, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle.", "6.2.0",
+                    GEO_SEARCH_COST, "key:key " + GEO_AREA + " [WITHCOORD] [WITHDIST] [WITHHASH]"),
+            cmd("geosearchstore", -8, "write denyoom", 1, 2, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle, optionally stores"
+                            + " the result.", "6.2.0", GEO_SEARCH_COST,
+                    "destination:key source:key " + GEO_AREA + " [STOREDIST]"),
+            cmd("georadius", -6, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a coordinate, optionally stores"
+                            + " the result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadius_ro", -6, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a coordinate.",
+                    "3.2.10", GEO_RADIUS_COST, "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS),
+            cmd("georadiusbymember", -5, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a member, optionally stores the"
+                            + " result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key member:string " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadiusbymember_ro", -5, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a member.", "3.2.10",
+                    GEO_RADIUS_COST, "key:key member:string " + GEO_RADIUS_OPTIONS),
             // transactions
             cmd("multi", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Starts a transaction.", "1.2.0", "O(1)", ""),

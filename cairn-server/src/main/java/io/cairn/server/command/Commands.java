@@ -1,6 +1,7 @@
 package io.cairn.server.command;
 
 import io.cairn.server.command.connection.ConnectionCommands;
+import io.cairn.server.command.geo.GeoCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.DatabaseCommands;
@@ -27,6 +28,7 @@ public final class Commands {
         StringCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
+        GeoCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);
