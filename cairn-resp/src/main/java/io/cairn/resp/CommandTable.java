@@ -48,6 +48,14 @@ public final class CommandTable {
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
     private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
             + "is evaluated to multiple values, where N is the size of the key";
+    private static final String WEIGHTS_AGGREGATE = "[WEIGHTS=weight:integer...] [AGGREGATE=aggregate{SUM|MIN|MAX}]";
+    private static final String UNION_COST = "O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted"
+            + " sets, and M being the number of elements in the resulting sorted set.";
+    private static final String INTER_COST = "O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted"
+            + " set, K being the number of input sorted sets and M being the number of elements in the resulting"
+            + " sorted set.";
+    private static final String DIFF_COST = "O(L + (N-K)log(N)) worst case where L is the total number of elements in"
+            + " all the sets, N is the size of the first set, and K is the size of the result set.";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
 
@@ -397,6 +405,54 @@ public final class CommandTable {
             cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
                     "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            cmd("zrevrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a lexicographical range in reverse order.", "2.8.9",
+                    BY_SCORE_COST, "key:key max:string min:string " + LIMIT),
+            cmd("zlexcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the number of members in a sorted set within a lexicographical range.", "2.8.9",
+                    "O(log(N)) with N being the number of elements in the sorted set.",
+                    "key:key min:string max:string"),
+            cmd("zremrangebylex", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all"
+                            + " members were removed.", "2.8.9", REMOVE_RANGE_COST, "key:key min:string max:string"),
+            cmd("zrangestore", -5, "write denyoom", 1, 2, 1, "@write @sortedset @slow", ZSET,
+                    "Stores a range of members from sorted set in a key.", "6.2.0",
+                    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements"
+                            + " stored into the destination key.",
+                    "dst:key src:key min:string max:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT),
+            cmd("zunion", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the union of multiple sorted sets.", "6.2.0", UNION_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zunionstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the union of multiple sorted sets in a key.", "2.0.0",
+                    "O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the"
+                            + " number of elements in the resulting sorted set.",
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zinter", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the intersect of multiple sorted sets.", "6.2.0", INTER_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zinterstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the intersect of multiple sorted sets in a key.", "2.0.0", INTER_COST,
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the number of members of the intersect of multiple sorted sets.", "7.0.0",
+                    "O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted"
+                            + " sets.", "numkeys:integer key:key... [LIMIT=limit:integer]"),
+            cmd("zdiff", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the difference between multiple sorted sets.", "6.2.0", DIFF_COST,
+                    "numkeys:integer key:key... [WITHSCORES]"),
+            cmd("zdiffstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the difference of multiple sorted sets in a key.", "6.2.0", DIFF_COST,
+                    "destination:key numkeys:integer key:key..."),
+            cmd("zrandmember", -2, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns one or more random members from a sorted set.", "6.2.0",
+                    "O(N) where N is the number of members returned", "key:key [options(count:integer [WITHSCORES])]"),
+            cmd("zmpop", -4, "write movablekeys", 0, 0, 0, "@write @sortedset @slow", ZSET,
+                    "Returns the highest- or lowest-scoring members from one or more sorted sets after removing them."
+                            + " Deletes the sorted set if the last member was popped.", "7.0.0",
+                    "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in"
+                            + " the sorted set, and M being the number of elements popped.",
+                    "numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]"),
             // geospatial indexes: sorted sets scored by 52-bit geohashes
             cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
                     "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",

@@ -27,9 +27,10 @@ class CommandTableTest {
             "hincrby", "hincrbyfloat", "hstrlen", "hscan", "hrandfield",
             "zadd", "zrem", "zscore", "zmscore", "zincrby", "zcard", "zcount", "zrank", "zrevrank", "zrange",
             "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zrevrange", "zremrangebyscore", "zremrangebyrank",
-            "zpopmin", "zpopmax", "zscan",
             "geoadd", "geodist", "geohash", "geopos", "geosearch", "geosearchstore", "georadius", "georadius_ro",
             "georadiusbymember", "georadiusbymember_ro",
+            "zpopmin", "zpopmax", "zscan", "zrevrangebylex", "zlexcount", "zremrangebylex", "zrangestore", "zunion",
+            "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore", "zrandmember", "zmpop",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
@@ -153,6 +154,10 @@ class CommandTableTest {
         assertSpec("set", -3, 1, 1, 1);
         assertSpec("mset", -3, 1, -1, 2);
         assertSpec("zadd", -4, 1, 1, 1);
+        assertSpec("zunionstore", -4, 1, 1, 1);
+        assertSpec("zunion", -3, 0, 0, 0);
+        assertSpec("zrangestore", -5, 1, 2, 1);
+        assertSpec("zmpop", -4, 0, 0, 0);
         assertSpec("hset", -4, 1, 1, 1);
         assertSpec("keys", 2, 0, 0, 0);
         assertSpec("exec", 1, 0, 0, 0);
@@ -181,6 +186,8 @@ class CommandTableTest {
                 .containsExactly("@keyspace", "@read", "@slow", "@dangerous");
         assertThat(CommandTable.lookup("exec").flags()).containsExactly("noscript", "loading", "stale", "skip_slowlog");
         assertThat(CommandTable.lookup("zadd").group()).isEqualTo("sorted-set");
+        assertThat(CommandTable.lookup("zinterstore").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("zlexcount").aclCategories()).containsExactly("@read", "@sortedset", "@fast");
         assertThat(CommandTable.lookup("keyrange").aclCategories()).contains("@read", "@keyspace");
         assertThat(CommandTable.lookup("json.set").flags()).containsExactly("write", "denyoom", "module");
         assertThat(CommandTable.lookup("json.get").aclCategories()).containsExactly("@read", "@slow", "@json");

@@ -20,6 +20,9 @@ abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
 
     abstract int size();
 
-    /** A deep copy of the contents, stamped with {@code epoch}. */
+    /**
+     * A copy stamped with {@code epoch} that no later write to it can change what this entry
+     * holds: a deep copy (hash), or one sharing copy-on-write nodes (sorted set, O(1)).
+     */
     abstract CollectionEntry copy(long epoch);
 }

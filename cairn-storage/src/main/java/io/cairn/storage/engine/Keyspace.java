@@ -4,7 +4,6 @@ import io.cairn.storage.index.HashIndex;
 import io.cairn.storage.index.OrderedIndex;
 import io.cairn.storage.index.View;
 import java.util.HashMap;
-import java.util.TreeSet;
 
 /**
  * The live keyspace: every entry sits in a {@link HashIndex} for point operations and in an
@@ -16,6 +15,8 @@ import java.util.TreeSet;
 final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
+    /** The copy-on-write rule for the nodes inside collections (sorted sets), from {@link #tree}'s views. */
+    final CowClock cow;
     private long volatileKeys;
 
     Keyspace(int expectedKeys) {
@@ -26,6 +27,7 @@ final class Keyspace {
     Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
         this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
+        this.cow = CowClock.of(tree);
     }
 
     int size() {
@@ -102,7 +104,7 @@ final class Keyspace {
     }
 
     ZSetEntry newZSet(byte[] key) {
-        ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch(), new HashMap<>(), new TreeSet<>());
+        ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch());
         put(e);
         return e;
     }

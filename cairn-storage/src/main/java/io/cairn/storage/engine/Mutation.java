@@ -50,6 +50,15 @@ public sealed interface Mutation {
     record ZSetDelete(int db, byte[] key, byte[] member) implements Mutation {
     }
 
+    /**
+     * Every sorted-set member from ({@code firstScore}, {@code first}) to ({@code lastScore},
+     * {@code last}), both inclusive in (score, member) order, was removed: a range removal or a
+     * pop of several members in one record. The key goes when its last member does.
+     */
+    record ZSetRemoveRange(int db, byte[] key, byte[] first, double firstScore, byte[] last, double lastScore)
+            implements Mutation {
+    }
+
     /** The key's expiry changed; 0 means it no longer expires. */
     record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
     }

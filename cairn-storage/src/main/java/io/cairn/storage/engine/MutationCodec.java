@@ -29,6 +29,8 @@ final class MutationCodec {
     static final byte MOVE = 12;
     static final byte SWAP_DB = 13;
     static final byte CLEAR_ALL = 14;
+    // 40-49: sorted sets
+    static final byte ZSET_REMOVE_RANGE = 40;
 
     private MutationCodec() {
     }
@@ -64,6 +66,7 @@ final class MutationCodec {
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.ZSetRemoveRange z -> bytesSize(z.first()) + 8 + bytesSize(z.last()) + 8;
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
                 case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
                 case Mutation.Delete d -> 0;
@@ -116,6 +119,13 @@ final class MutationCodec {
                 case Mutation.ZSetDelete z -> {
                     head(out, ZSET_DELETE, z.key());
                     putBytes(out, z.member());
+                }
+                case Mutation.ZSetRemoveRange z -> {
+                    head(out, ZSET_REMOVE_RANGE, z.key());
+                    putBytes(out, z.first());
+                    out.putDouble(z.firstScore());
+                    putBytes(out, z.last());
+                    out.putDouble(z.lastScore());
                 }
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
@@ -249,10 +259,12 @@ final class MutationCodec {
             case HASH_DELETE -> new Mutation.HashDelete(db, key, getBytes(in));
             case ZSET_PUT -> new Mutation.ZSetPut(db, key, getBytes(in), in.getDouble());
             case ZSET_DELETE -> new Mutation.ZSetDelete(db, key, getBytes(in));
+            case ZSET_REMOVE_RANGE -> new Mutation.ZSetRemoveRange(db, key, getBytes(in), in.getDouble(), getBytes(in),
+                    in.getDouble());
             case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
             case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14)");
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14, 40)");
         };
     }
 

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.TreeSet;
 
 /**
  * Loads a snapshot file into a keyspace, checking every checksum and the footer's counts. Any
@@ -121,12 +120,11 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_ZSET -> {
                 int n = Varints.getInt(in, "member count", in.remaining());
-                ZSetEntry z = new ZSetEntry(key, expireAt, epoch, HashMap.newHashMap(n), new TreeSet<>());
+                ScoredMember[] items = new ScoredMember[n];
                 for (int i = 0; i < n; i++) {
-                    String member = new String(bytes(in), StandardCharsets.ISO_8859_1);
-                    z.put(member, in.getDouble());
+                    items[i] = new ScoredMember(new String(bytes(in), StandardCharsets.ISO_8859_1), in.getDouble());
                 }
-                return z;
+                return ZSetEntry.load(key, expireAt, epoch, items, n);
             }
             default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
         }

@@ -75,12 +75,12 @@ final class SnapshotWriter implements AutoCloseable {
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());
-            for (ScoredMember m : z.ordered) {
+            z.order().forEach(0, z.size(), m -> {
                 byte[] member = m.memberBytes();
                 ensure(5 + member.length + 8);
                 putBytes(member);
                 block.putDouble(m.score());
-            }
+            });
         }
         entries++;
         if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {

@@ -3,10 +3,8 @@ package io.cairn.storage.engine;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 
 /**
  * Reads and writes the keyspace inside {@link Store#execute} or {@link Store#read}, under the
@@ -31,6 +29,7 @@ public final class Txn {
 
     private final Databases dbs;
     private final StoreConfig config;
+    private final ZSetOps zsets = new ZSetOps(this);
     /** The selected database and its keyspace. */
     private int db;
     private Keyspace ks;
@@ -174,14 +173,17 @@ public final class Txn {
         return h == null ? 0 : h.size();
     }
 
+    /** The sorted-set operations of this transaction (ranges, ranks, removals, pops, stores). */
+    public ZSetOps zsets() {
+        return zsets;
+    }
+
     public Double zscore(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? null : z.scores.get(MutationApplier.latin1(member));
+        return zsets.score(key, member);
     }
 
     public int zcard(byte[] key) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? 0 : z.size();
+        return zsets.card(key);
     }
 
     /**
@@ -189,68 +191,17 @@ public final class Txn {
      * end, as Redis's {@code ZRANGE}.
      */
     public List<ScoredMember> zrangeByRank(byte[] key, long start, long stop) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return List.of();
-        }
-        int n = z.size();
-        if (start < 0) {
-            start = Math.max(0, n + start);
-        }
-        if (stop < 0) {
-            stop = n + stop;
-        }
-        stop = Math.min(stop, n - 1);
-        if (start > stop) {
-            return List.of();
-        }
-        List<ScoredMember> out = new ArrayList<>((int) (stop - start + 1));
-        Iterator<ScoredMember> it = z.ordered.iterator();
-        for (long i = 0; i <= stop && it.hasNext(); i++) {
-            ScoredMember m = it.next();
-            if (i >= start) {
-                out.add(m);
-            }
-        }
-        return out;
+        return zsets.byRank(key, start, stop, false);
     }
 
     /** Members with {@code min <= score <= max}, skipping {@code offset}, at most {@code count} (negative: all). */
     public List<ScoredMember> zrangeByScore(byte[] key, double min, double max, long offset, long count) {
-        ZSetEntry z = readZSet(key);
-        if (z == null || min > max) {
-            return List.of();
-        }
-        NavigableSet<ScoredMember> range = z.ordered.subSet(
-                new ScoredMember("", min), true, new ScoredMember("\uffff", max), true);
-        List<ScoredMember> out = new ArrayList<>();
-        long skipped = 0;
-        for (ScoredMember m : range) {
-            if (m.score() < min || m.score() > max) {
-                continue;
-            }
-            if (skipped++ < offset) {
-                continue;
-            }
-            if (count >= 0 && out.size() >= count) {
-                break;
-            }
-            out.add(m);
-        }
-        return out;
+        return zsets.range(key, ZSetRange.ByScore.closed(min, max), false, Math.max(0, offset), count);
     }
 
     /** Zero-based rank by ascending score, or null when the member or key is absent. */
     public Long zrank(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return null;
-        }
-        Double s = z.scores.get(MutationApplier.latin1(member));
-        if (s == null) {
-            return null;
-        }
-        return (long) z.ordered.headSet(new ScoredMember(MutationApplier.latin1(member), s), false).size();
+        return zsets.rank(key, member, false);
     }
 
     /**
@@ -291,7 +242,8 @@ public final class Txn {
 
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
-     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
+     * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
+     * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
      * (a JSON document's stored bytes in one array with its key); null when absent.
      */
     public String encoding(byte[] key) {
@@ -302,7 +254,7 @@ public final class Txn {
         return switch (EntryKeys.typeOf(e)) {
             case STRING -> "record";
             case HASH -> "hashtable";
-            case ZSET -> "treeset";
+            case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
             case LIST, SET -> throw new IllegalStateException("no entry holds a " + EntryKeys.typeOf(e) + " yet");
             case NONE -> null;
@@ -385,29 +337,12 @@ public final class Txn {
      * @throws ScoreNotANumberException when the score is NaN
      */
     public boolean zadd(byte[] key, byte[] member, double score) {
-        checkWrite(key);
-        checkValue(member);
-        if (Double.isNaN(score)) {
-            throw new ScoreNotANumberException();
-        }
-        if (score == 0.0) {
-            score = 0.0; // -0.0 and 0.0 are one score, as in Redis
-        }
-        ZSetEntry z = writeZSet(key);
-        boolean added = z == null || !z.scores.containsKey(MutationApplier.latin1(member));
-        record(new Mutation.ZSetPut(db, key, member, score), key.length + member.length + 8);
-        return added;
+        return zsets.add(key, member, score);
     }
 
     /** Removes a member; returns whether it was there. The key goes with its last member. */
     public boolean zrem(byte[] key, byte[] member) {
-        checkWrite(key);
-        ZSetEntry z = writeZSet(key);
-        if (z == null || !z.scores.containsKey(MutationApplier.latin1(member))) {
-            return false;
-        }
-        record(new Mutation.ZSetDelete(db, key, member), key.length + member.length);
-        return true;
+        return zsets.remove(key, member);
     }
 
     /**
@@ -556,7 +491,7 @@ public final class Txn {
         throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
     }
 
-    private ZSetEntry readZSet(byte[] key) {
+    ZSetEntry readZSet(byte[] key) {
         Object e = live(key);
         if (e == null || e instanceof ZSetEntry) {
             return (ZSetEntry) e;
@@ -572,7 +507,7 @@ public final class Txn {
         return (HashEntry) liveForWrite(key);
     }
 
-    private ZSetEntry writeZSet(byte[] key) {
+    ZSetEntry writeZSet(byte[] key) {
         Object e = ks.get(key);
         if (e != null && !(e instanceof ZSetEntry) && !EntryKeys.expired(e, now)) {
             throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
@@ -580,7 +515,7 @@ public final class Txn {
         return (ZSetEntry) liveForWrite(key);
     }
 
-    private void record(Mutation m, long approxBytes) {
+    void record(Mutation m, long approxBytes) {
         // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
         // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
         // after it was applied.
@@ -595,14 +530,14 @@ public final class Txn {
         }
     }
 
-    private void checkWrite(byte[] key) {
+    void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, value.length, config.maxValueBytes());
         }

@@ -203,4 +203,30 @@ class FormatGoldenTest {
             assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(2);
         }
     }
+
+    // A sorted-set range removal (mutation type 40), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheZSetRemoveRangeGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("a"), 1);
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("b"), 2.5);
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("c"), 3);
+                return t.zsets().removeByRank(Bytes.utf8("z"), 0, 1);
+            }).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("wal-v1-zset-remove-range")));
+    }
+
+    @Test
+    void zsetRemoveRangeGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-zset-remove-range"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<List<ScoredMember>>read(t -> t.zrangeByRank(Bytes.utf8("z"), 0, -1)))
+                    .containsExactly(new ScoredMember("c", 3));
+        }
+    }
 }
