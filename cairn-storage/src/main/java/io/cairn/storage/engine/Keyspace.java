@@ -17,6 +17,11 @@ final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
     private long volatileKeys;
+    /**
+     * {@code list-max-listpack-size}: how big a list chunk grows (see {@link Listpack}). TODO:
+     * set from the server's setting once the encoding settings reach the engine.
+     */
+    int listFill = Listpack.DEFAULT_FILL;
 
     Keyspace(int expectedKeys) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
@@ -98,6 +103,12 @@ final class Keyspace {
 
     ZSetEntry newZSet(byte[] key) {
         ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch(), new HashMap<>(), new TreeSet<>());
+        put(e);
+        return e;
+    }
+
+    ListEntry newList(byte[] key) {
+        ListEntry e = new ListEntry(key.clone(), 0, tree.epoch());
         put(e);
         return e;
     }

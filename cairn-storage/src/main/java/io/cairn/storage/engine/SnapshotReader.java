@@ -83,7 +83,7 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
-                        ks.put(readEntry(payload, ks.tree.epoch()));
+                        ks.put(readEntry(payload, ks.tree.epoch(), ks.listFill));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException e) {
@@ -94,7 +94,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, long epoch, int listFill) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -122,7 +122,19 @@ final class SnapshotReader {
                 }
                 return z;
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
+            case SnapshotFormat.KIND_LIST -> {
+                int n = Varints.getInt(in, "element count", in.remaining());
+                if (n == 0) {
+                    throw new IllegalArgumentException("empty list"); // a list key always has an element
+                }
+                ListEntry l = new ListEntry(key, expireAt, epoch);
+                for (int i = 0; i < n; i++) {
+                    l.items.insert(i, bytes(in), listFill);
+                }
+                l.settleEncoding(listFill);
+                return l;
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..5)");
         }
     }
 

@@ -30,7 +30,7 @@ public final class Txn {
     /** {@link #expireAt} of a key without expiry. */
     public static final long NO_EXPIRY = -1;
 
-    private final Keyspace ks;
+    final Keyspace ks;
     private final StoreConfig config;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
@@ -63,6 +63,13 @@ public final class Txn {
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
+    }
+
+    private final ListOps lists = new ListOps(this);
+
+    /** The list commands' operations, in this transaction. */
+    public ListOps lists() {
+        return lists;
     }
 
     // ------------------------------------------------------------------ reads
@@ -287,7 +294,8 @@ public final class Txn {
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
      * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -299,6 +307,8 @@ public final class Txn {
             case HASH -> "hashtable";
             case ZSET -> "treeset";
             case JSON -> "document";
+            case LIST -> ((ListEntry) e).encoding();
+            case SET -> throw new IllegalStateException("no set entries yet");
             case NONE -> null;
         };
     }
@@ -440,14 +450,14 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(key), key.length);
@@ -488,7 +498,7 @@ public final class Txn {
         return (ZSetEntry) liveForWrite(key);
     }
 
-    private void record(Mutation m, long approxBytes) {
+    void record(Mutation m, long approxBytes) {
         // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
         // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
         // after it was applied.
@@ -501,7 +511,7 @@ public final class Txn {
         mutations.add(m);
     }
 
-    private void checkWrite(byte[] key) {
+    void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
             throw new InvalidRequestException("ERR key length: " + key.length
@@ -509,7 +519,7 @@ public final class Txn {
         }
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
             throw new InvalidRequestException("ERR value length: " + value.length
                     + " (expected: <= " + config.maxValueBytes() + ")");

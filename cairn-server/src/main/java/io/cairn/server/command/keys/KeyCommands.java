@@ -288,6 +288,8 @@ public final class KeyCommands {
             case HASH -> Replies.fieldMap(t.hashFields(key));
             case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
             case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
+            case LIST -> Replies.bulks(t.lists().range(key, 0, -1));
+            case SET -> throw new IllegalStateException("no sets are stored yet");
             case NONE -> RespValue.NULL;
         };
     }

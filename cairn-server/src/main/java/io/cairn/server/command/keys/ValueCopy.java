@@ -41,6 +41,12 @@ final class ValueCopy {
                 t.delete(dst);
                 t.setDocument(dst, document);
             }
+            case LIST -> {
+                List<byte[]> elements = t.lists().range(src, 0, -1);
+                t.delete(dst);
+                t.lists().push(dst, false, elements.toArray(new byte[0][]), false);
+            }
+            case SET -> throw new IllegalStateException("no sets are stored yet");
             case NONE -> throw new IllegalStateException("copy of an absent key");
         }
         if (expireAt > 0) {
