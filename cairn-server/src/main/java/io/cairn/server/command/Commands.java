@@ -4,6 +4,7 @@ import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.KeyCommands;
+import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.string.StringCommands;
@@ -25,6 +26,7 @@ public final class Commands {
         StringCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
+        ListCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);
@@ -43,6 +45,11 @@ public final class Commands {
         /** A command that still parses inside the lock (see {@link DataCommand#inline}). */
         public void inline(String name, DataCommand.Inline h) {
             add(name, DataCommand.inline(h));
+        }
+
+        /** A command that may wait for a write to its keys (BLPOP and the like). */
+        public void blocking(String name, BlockingCommand h) {
+            add(name, h);
         }
 
         public void server(String name, ServerCommand h) {

@@ -76,10 +76,17 @@ public final class Dispatcher {
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
-                    Result<RespValue> r = spec.isWrite() || name.equals("exec")
-                            ? server.store().execute(op::run)
-                            : server.store().query(op::run);
+                    boolean write = spec.isWrite() || name.equals("exec");
+                    Result<RespValue> r = write ? server.store().execute(op::run) : server.store().query(op::run);
+                    if (write) {
+                        server.blocked().serveReady(); // clients waiting on what this wrote
+                    }
                     yield Outcome.of(r.value(), r.durable());
+                }
+                case BlockingCommand bc -> {
+                    Outcome o = server.blocked().block(session, bc.parse(ctx));
+                    server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
+                    yield o;
                 }
             };
         } catch (RuntimeException e) {
@@ -100,6 +107,7 @@ public final class Dispatcher {
                 replies.add(switch (registry.handler(spec.name())) {
                     case ServerCommand sc -> sc.run(ctx);
                     case DataCommand dc -> dc.parse(ctx).run(txn);
+                    case BlockingCommand bc -> bc.parse(ctx).attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {
