@@ -75,10 +75,7 @@ public final class BlockedClients implements ChangeListener {
         this.store = store;
     }
 
-    /**
-     * The key of a wait: a database and a key. TODO(db): every wait is on database 0 until
-     * sessions select databases and mutations carry one.
-     */
+    /** The key of a wait: a database and a key. */
     record WaitKey(int db, ByteBuffer key) {
         static WaitKey of(int db, byte[] key) {
             return new WaitKey(db, ByteBuffer.wrap(key));
@@ -119,7 +116,7 @@ public final class BlockedClients implements ChangeListener {
      */
     public Outcome block(Session session, BlockingOperation op) {
         Waiter[] parked = {null};
-        Result<RespValue> r = store.execute(t -> {
+        Result<RespValue> r = store.execute(session.db(), t -> {
             RespValue reply = op.attempt(t);
             if (reply == null) {
                 parked[0] = park(session, op);
@@ -178,14 +175,29 @@ public final class BlockedClients implements ChangeListener {
             return;
         }
         for (Mutation m : mutations) {
-            if (m instanceof Mutation.Clear) {
-                continue; // nothing is left to serve
+            switch (m) {
+                case Mutation.SwapDb w -> {
+                    // every waited-on key of both databases may hold something new now
+                    for (WaitKey k : waiting.keySet()) {
+                        if (k.db() == w.db() || k.db() == w.other()) {
+                            ready.add(k);
+                        }
+                    }
+                }
+                case Mutation.Move mv -> ready(WaitKey.of(mv.toDb(), mv.key()));
+                default -> {
+                    if (m.key() != null) { // a flush leaves nothing to serve
+                        ready(WaitKey.of(m.db(), m.key()));
+                    }
+                }
             }
-            WaitKey k = WaitKey.of(0, m.key()); // TODO(db): the mutation's database
-            if (waiting.containsKey(k)) {
-                ready.add(k);
-                anyReady = true;
-            }
+        }
+        anyReady = !ready.isEmpty();
+    }
+
+    private void ready(WaitKey k) {
+        if (waiting.containsKey(k)) {
+            ready.add(k);
         }
     }
 
@@ -249,7 +261,11 @@ public final class BlockedClients implements ChangeListener {
                 }
                 continue;
             }
-            if (w.done || t.type(serving.bytes()) != w.op.wakesOn()) {
+            if (w.done) {
+                continue;
+            }
+            t.select(serving.db());
+            if (t.type(serving.bytes()) != w.op.wakesOn()) {
                 continue; // deleted or retyped since the write that made it ready: keep waiting
             }
             RespValue reply;
@@ -288,7 +304,7 @@ public final class BlockedClients implements ChangeListener {
     private Waiter park(Session session, BlockingOperation op) {
         List<WaitKey> keys = new ArrayList<>();
         for (byte[] key : op.keys()) {
-            WaitKey k = WaitKey.of(0, key.clone()); // TODO(db): the session's database
+            WaitKey k = WaitKey.of(session.db(), key.clone());
             if (!keys.contains(k)) {
                 keys.add(k);
             }

@@ -77,7 +77,9 @@ public final class Dispatcher {
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
                     boolean write = spec.isWrite() || name.equals("exec");
-                    Result<RespValue> r = write ? server.store().execute(op::run) : server.store().query(op::run);
+                    Result<RespValue> r = write
+                            ? server.store().execute(session.db(), op::run)
+                            : server.store().query(session.db(), op::run);
                     if (write) {
                         server.blocked().serveReady(); // clients waiting on what this wrote
                     }
@@ -105,7 +107,13 @@ public final class Dispatcher {
                 CommandSpec spec = resolve(args);
                 CommandContext ctx = new CommandContext(args, spec, session, server);
                 replies.add(switch (registry.handler(spec.name())) {
-                    case ServerCommand sc -> sc.run(ctx);
+                    case ServerCommand sc -> {
+                        RespValue reply = sc.run(ctx);
+                        if (session.db() != txn.db()) {
+                            txn.select(session.db()); // a SELECT inside the transaction
+                        }
+                        yield reply;
+                    }
                     case DataCommand dc -> dc.parse(ctx).run(txn);
                     case BlockingCommand bc -> bc.parse(ctx).attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");

@@ -114,7 +114,7 @@ public final class ListOps {
         for (byte[] v : values) {
             bytes += v.length + ELEMENT_FRAMING;
         }
-        txn.record(new Mutation.ListPush(0, key, left, values), bytes); // TODO(db)
+        txn.record(new Mutation.ListPush(txn.db(), key, left, values), bytes);
         return before + values.length;
     }
 
@@ -133,7 +133,7 @@ public final class ListOps {
         }
         int n = (int) Math.min(count, l.size());
         List<byte[]> out = left ? collect(l, 0, n, false) : collect(l, l.size() - n, l.size(), true);
-        txn.record(new Mutation.ListPop(0, key, left, n), key.length + 6);
+        txn.record(new Mutation.ListPop(txn.db(), key, left, n), key.length + 6);
         return out;
     }
 
@@ -153,7 +153,7 @@ public final class ListOps {
         if (i < 0 || i >= l.size()) {
             return false;
         }
-        txn.record(new Mutation.ListSet(0, key, (int) i, value), key.length + value.length + 10);
+        txn.record(new Mutation.ListSet(txn.db(), key, (int) i, value), key.length + value.length + 10);
         return true;
     }
 
@@ -182,7 +182,7 @@ public final class ListOps {
         }
         int index = before ? at[0] : at[0] + 1;
         long length = l.size() + 1L; // l itself may be replaced by a copy once the insert applies
-        txn.record(new Mutation.ListInsert(0, key, index, value), key.length + value.length + 10);
+        txn.record(new Mutation.ListInsert(txn.db(), key, index, value), key.length + value.length + 10);
         return length;
     }
 
@@ -205,9 +205,9 @@ public final class ListOps {
             return 0;
         }
         if (found[0] == l.size()) {
-            txn.record(new Mutation.Delete(key), key.length);
+            txn.record(new Mutation.Delete(txn.db(), key), key.length);
         } else {
-            txn.record(new Mutation.ListRemove(0, key, count, value), key.length + value.length + 10);
+            txn.record(new Mutation.ListRemove(txn.db(), key, count, value), key.length + value.length + 10);
         }
         return found[0];
     }
@@ -221,9 +221,10 @@ public final class ListOps {
         }
         int[] r = clamp(l.size(), start, stop);
         if (r == null) {
-            txn.record(new Mutation.Delete(key), key.length);
-        } else if (r[0] > 0 || r[1] < l.size() - 1) {
-            txn.record(new Mutation.ListTrim(0, key, r[0], r[1]), key.length + 10);
+            txn.record(new Mutation.Delete(txn.db(), key), key.length);
+        } else {
+            // logged even when it keeps everything: Redis signals the key as modified (WATCH) all the same
+            txn.record(new Mutation.ListTrim(txn.db(), key, r[0], r[1]), key.length + 10);
         }
     }
 
@@ -245,11 +246,11 @@ public final class ListOps {
         if (Arrays.equals(src, dst) && s.size() == 1) {
             // Popping the only element would delete the key and the push create a new one
             // without the old expiry: log the rotation as the no-op it is, so watchers still see it.
-            txn.record(new Mutation.ListSet(0, src, 0, element), src.length + element.length + 10);
+            txn.record(new Mutation.ListSet(txn.db(), src, 0, element), src.length + element.length + 10);
             return element;
         }
-        txn.record(new Mutation.ListPop(0, src, fromLeft, 1), src.length + 6);
-        txn.record(new Mutation.ListPush(0, dst, toLeft, new byte[][] {element}),
+        txn.record(new Mutation.ListPop(txn.db(), src, fromLeft, 1), src.length + 6);
+        txn.record(new Mutation.ListPush(txn.db(), dst, toLeft, new byte[][] {element}),
                 dst.length + element.length + ELEMENT_FRAMING);
         return element;
     }

@@ -80,7 +80,7 @@ final class ListArguments {
 
     static MultiPop multiPop(CommandContext c, int at) {
         long numkeys = range(c.arg(at), 1, Long.MAX_VALUE, NUMKEYS);
-        if (numkeys >= c.argc() - at) {
+        if (numkeys >= c.argc() - at - 1) { // the direction must follow the keys
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
         int whereAt = at + (int) numkeys + 1;
