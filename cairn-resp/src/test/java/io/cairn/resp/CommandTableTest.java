@@ -31,6 +31,9 @@ class CommandTableTest {
             "georadiusbymember", "georadiusbymember_ro",
             "zpopmin", "zpopmax", "zscan", "zrevrangebylex", "zlexcount", "zremrangebylex", "zrangestore", "zunion",
             "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore", "zrandmember", "zmpop",
+            "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert", "lrem",
+            "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
+            "client|unblock",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
@@ -67,7 +70,7 @@ class CommandTableTest {
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
-                        "client|kill");
+                        "client|kill", "client|unblock");
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)

@@ -32,7 +32,7 @@ public final class Txn {
     private final ZSetOps zsets = new ZSetOps(this);
     /** The selected database and its keyspace. */
     private int db;
-    private Keyspace ks;
+    Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
@@ -67,6 +67,13 @@ public final class Txn {
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
+    }
+
+    private final ListOps lists = new ListOps(this);
+
+    /** The list commands' operations, in this transaction. */
+    public ListOps lists() {
+        return lists;
     }
 
     // ------------------------------------------------------------------ reads
@@ -244,7 +251,8 @@ public final class Txn {
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
      * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
      * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -256,7 +264,8 @@ public final class Txn {
             case HASH -> "hashtable";
             case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
-            case LIST, SET -> throw new IllegalStateException("no entry holds a " + EntryKeys.typeOf(e) + " yet");
+            case LIST -> ((ListEntry) e).encoding();
+            case SET -> throw new IllegalStateException("no set entries yet");
             case NONE -> null;
         };
     }
@@ -467,14 +476,14 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(db, key), key.length);
