@@ -187,7 +187,8 @@ enum DataTypeTest {
         Command fixed = switch (this) {
             case LPUSH, RPUSH -> call(name, k, value);
             case LPOP, RPOP, SPOP, ZPOPMIN -> call(name, k);
-            case LRANGE_100, LRANGE_300, LRANGE_500, LRANGE_600 -> call(name, k, bytes("0"), bytes(Integer.toString(range - 1)));
+            case LRANGE_100, LRANGE_300, LRANGE_500, LRANGE_600 ->
+                    call(name, k, bytes("0"), bytes(Integer.toString(range - 1)));
             default -> null;
         };
         if (fixed != null) {

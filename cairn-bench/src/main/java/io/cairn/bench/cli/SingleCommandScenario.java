@@ -128,7 +128,7 @@ final class SingleCommandScenario extends MeasuredScenario {
                             }
                             continue;
                         }
-                        if (dataType != null) {
+                        if (dataType != null && dataType.fill() == DataTypeTest.Fill.ELEMENTS_ONCE) {
                             dataType.prepare(setup, true, 0, elements, value, bench.seed());
                         }
                         for (ClientSettings cs : bench.clientSettings()) {

@@ -148,7 +148,8 @@ final class ChartContents {
         List<String> types = memory.stream().map(MemoryResult::type).distinct().toList();
         Map<String, List<MemoryResult>> bySeries = new LinkedHashMap<>();
         for (MemoryResult m : memory) {
-            bySeries.computeIfAbsent(m.system() + (durabilities ? " " + m.durability() : ""), k -> new ArrayList<>()).add(m);
+            String label = m.system() + (durabilities ? " " + m.durability() : "");
+            bySeries.computeIfAbsent(label, k -> new ArrayList<>()).add(m);
         }
         Styles styles = new Styles();
         List<BarSeries> series = new ArrayList<>();

@@ -216,8 +216,9 @@ class BenchScenariosTest {
     @Test
     void memoryLoadsOneCollectionPerTypeIntoAFreshServerAndReportsBytesPerElement() throws IOException {
         needs("redis-server");
-        int exit = bench("memory", "--systems", "cairn,redis,memcached", "--elements", "20000", "--value-size", "24",
-                "--cairn-jvm", MemoryScenario.JVM_OPTIONS.replace("-Xmx8g", "-Xmx256m"));
+        String jvm = MemoryScenario.JVM_OPTIONS.replace("-Xmx8g", "-Xmx256m"); // the scenario's own, smaller
+        int exit = run("memory", "--systems", "cairn,redis,memcached", "--elements", "20000", "--value-size", "24",
+                "--cairn-jvm", jvm, "--out", resultsDir().toString());
         List<Map<String, String>> rows = reportOf(exit);
         Map<String, List<Map<String, String>>> all = allRows(rows);
         List<Map<String, String>> memory = CsvText.rows(Files.readString(resultsDir().resolve("memory.csv"), UTF_8));
