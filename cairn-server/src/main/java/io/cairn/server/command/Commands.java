@@ -1,5 +1,6 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.json.JsonCommands;
@@ -23,6 +24,7 @@ public final class Commands {
         ServerCommands.register(r);
         KeyCommands.register(r);
         StringCommands.register(r);
+        BitmapCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
         JsonCommands.register(r);
