@@ -294,6 +294,21 @@ public final class CommandTable {
             cmd("bitfield_ro", -2, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
                     "Performs arbitrary read-only bitfield integer operations on strings.", "6.0.0",
                     "O(1) for each subcommand specified", "key:key [GET=get-block(encoding:string offset:integer)...]"),
+            // hyperloglog
+            cmd("pfadd", -2, "write denyoom fast", 1, 1, 1, "@write @hyperloglog @fast", HYPERLOGLOG,
+                    "Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.", "2.8.9",
+                    "O(1) to add every element.", "key:key [element:string...]"),
+            cmd("pfcount", -2, "readonly", 1, -1, 1, "@read @hyperloglog @slow", HYPERLOGLOG,
+                    "Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).", "2.8.9",
+                    "O(1) with a very small average constant time when called with a single key. O(N) with N being"
+                            + " the number of keys, and much bigger constant times, when called with multiple keys.",
+                    "key:key..."),
+            cmd("pfmerge", -2, "write denyoom", 1, -1, 1, "@write @hyperloglog @slow", HYPERLOGLOG,
+                    "Merges one or more HyperLogLog values into a single key.", "2.8.9",
+                    "O(N) to merge N HyperLogLogs, but with high constant times.", "destkey:key [sourcekey:key...]"),
+            cmd("pfdebug", 3, "write denyoom admin", 2, 2, 1, "@write @hyperloglog @admin @slow @dangerous",
+                    HYPERLOGLOG, "Internal commands for debugging HyperLogLog values.", "2.8.9", "N/A",
+                    "subcommand:string key:key"),
             // hashes
             cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Creates or modifies the value of a field in a hash.", "2.0.0",

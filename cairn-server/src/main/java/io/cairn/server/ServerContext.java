@@ -35,6 +35,7 @@ public final class ServerContext {
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
+    private volatile long hllSparseMaxBytes;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
@@ -47,6 +48,7 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
+        this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
     }
 
@@ -120,6 +122,15 @@ public final class ServerContext {
 
     public void timeoutSeconds(long v) {
         timeoutSeconds = v;
+    }
+
+    /** {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense. */
+    public long hllSparseMaxBytes() {
+        return hllSparseMaxBytes;
+    }
+
+    public void hllSparseMaxBytes(long v) {
+        hllSparseMaxBytes = v;
     }
 
     // ---------------------------------------------------------------- sessions

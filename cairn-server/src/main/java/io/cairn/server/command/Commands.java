@@ -3,6 +3,7 @@ package io.cairn.server.command;
 import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.search.SearchCommands;
@@ -25,6 +26,7 @@ public final class Commands {
         KeyCommands.register(r);
         StringCommands.register(r);
         BitmapCommands.register(r);
+        HllCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
         JsonCommands.register(r);
