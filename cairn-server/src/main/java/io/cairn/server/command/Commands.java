@@ -5,6 +5,7 @@ import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
+import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
@@ -24,6 +25,7 @@ public final class Commands {
         ConnectionCommands.register(r);
         ServerCommands.register(r);
         KeyCommands.register(r);
+        DatabaseCommands.register(r);
         StringCommands.register(r);
         BitmapCommands.register(r);
         HllCommands.register(r);

@@ -19,8 +19,13 @@ final class Keyspace {
     private long volatileKeys;
 
     Keyspace(int expectedKeys) {
+        this(expectedKeys, new io.cairn.storage.index.Epochs());
+    }
+
+    /** A keyspace whose views share {@code epochs} with the store's other databases. */
+    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
-        this.tree = new OrderedIndex<>(EntryKeys.INSTANCE);
+        this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
     }
 
     int size() {

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
  *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document) | key | expireAt varint (0 none) | body |
  *                 string: value;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
  *                 document: the JSON document's stored bytes (docs/format/document.md), as one byte string
+ *                 | 16 | db varint |: not an entry; the entries after it are in database db (0 before any)
  *                 byte strings are varint length + bytes
  *          type 2 = footer, last in the file: | entryCount u64 | blockCount u64 |
  * </pre>
@@ -32,6 +33,8 @@ final class SnapshotFormat {
     static final byte KIND_HASH = 2;
     static final byte KIND_ZSET = 3;
     static final byte KIND_DOCUMENT = 4;
+    /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
+    static final byte KIND_DATABASE = 16;
     static final int TARGET_BLOCK_BYTES = 1 << 16;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";

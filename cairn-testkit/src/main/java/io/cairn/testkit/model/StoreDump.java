@@ -46,6 +46,7 @@ public final class StoreDump {
                         yield m.toString();
                     }
                     case JSON -> HexFormat.of().formatHex(t.document(key));
+                    case LIST, SET -> throw new IllegalStateException("no dump of a " + type + " yet");
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);
