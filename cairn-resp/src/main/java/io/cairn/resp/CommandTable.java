@@ -28,6 +28,8 @@ public final class CommandTable {
     private static final String GENERIC = "generic";
     private static final String STRING = "string";
     private static final String HASH = "hash";
+    private static final String BITMAP = "bitmap";
+    private static final String HYPERLOGLOG = "hyperloglog";
     private static final String ZSET = "sorted-set";
     private static final String LIST = "list";
     private static final String TX = "transactions";
@@ -300,6 +302,46 @@ public final class CommandTable {
                     "O(1), not counting the time taken to copy the new string in place. Usually, this string is very"
                             + " small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being"
                             + " the length of the value argument.", "key:key offset:integer value:string"),
+            // bitmaps
+            cmd("setbit", 4, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist.",
+                    "2.2.0", "O(1)", "key:key offset:integer value:integer"),
+            cmd("getbit", 3, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Returns a bit value by offset.", "2.2.0", "O(1)", "key:key offset:integer"),
+            cmd("bitcount", -2, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Counts the number of set bits (population counting) in a string.", "2.6.0", "O(N)",
+                    "key:key [range(start:integer end:integer [unit{BYTE|BIT}])]"),
+            cmd("bitpos", -3, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Finds the first set (1) or clear (0) bit in a string.", "2.8.7", "O(N)",
+                    "key:key bit:integer [range(start:integer [end-unit-block(end:integer [unit{BYTE|BIT}])])]"),
+            cmd("bitop", -4, "write denyoom", 2, -1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs bitwise operations on multiple strings, and stores the result.", "2.6.0", "O(N)",
+                    "operation{AND|OR|XOR|NOT} destkey:key key:key..."),
+            cmd("bitfield", -2, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs arbitrary bitfield integer operations on strings.", "3.2.0",
+                    "O(1) for each subcommand specified",
+                    "key:key [operation{GET=get-block(encoding:string offset:integer)"
+                            + "|write([OVERFLOW=overflow-block{WRAP|SAT|FAIL}]"
+                            + " write-operation{SET=set-block(encoding:string offset:integer value:integer)"
+                            + "|INCRBY=incrby-block(encoding:string offset:integer increment:integer)})}...]"),
+            cmd("bitfield_ro", -2, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Performs arbitrary read-only bitfield integer operations on strings.", "6.0.0",
+                    "O(1) for each subcommand specified", "key:key [GET=get-block(encoding:string offset:integer)...]"),
+            // hyperloglog
+            cmd("pfadd", -2, "write denyoom fast", 1, 1, 1, "@write @hyperloglog @fast", HYPERLOGLOG,
+                    "Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.", "2.8.9",
+                    "O(1) to add every element.", "key:key [element:string...]"),
+            cmd("pfcount", -2, "readonly", 1, -1, 1, "@read @hyperloglog @slow", HYPERLOGLOG,
+                    "Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).", "2.8.9",
+                    "O(1) with a very small average constant time when called with a single key. O(N) with N being"
+                            + " the number of keys, and much bigger constant times, when called with multiple keys.",
+                    "key:key..."),
+            cmd("pfmerge", -2, "write denyoom", 1, -1, 1, "@write @hyperloglog @slow", HYPERLOGLOG,
+                    "Merges one or more HyperLogLog values into a single key.", "2.8.9",
+                    "O(N) to merge N HyperLogLogs, but with high constant times.", "destkey:key [sourcekey:key...]"),
+            cmd("pfdebug", 3, "write denyoom admin", 2, 2, 1, "@write @hyperloglog @admin @slow @dangerous",
+                    HYPERLOGLOG, "Internal commands for debugging HyperLogLog values.", "2.8.9", "N/A",
+                    "subcommand:string key:key"),
             // hashes
             cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Creates or modifies the value of a field in a hash.", "2.0.0",

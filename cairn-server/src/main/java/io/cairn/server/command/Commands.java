@@ -1,8 +1,10 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.geo.GeoCommands;
 import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
@@ -27,6 +29,8 @@ public final class Commands {
         KeyCommands.register(r);
         DatabaseCommands.register(r);
         StringCommands.register(r);
+        BitmapCommands.register(r);
+        HllCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
         GeoCommands.register(r);
