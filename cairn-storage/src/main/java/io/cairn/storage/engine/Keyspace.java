@@ -18,6 +18,11 @@ final class Keyspace {
     /** The copy-on-write rule for the nodes inside collections (sorted sets), from {@link #tree}'s views. */
     final CowClock cow;
     private long volatileKeys;
+    /**
+     * {@code list-max-listpack-size}: how big a list chunk grows (see {@link Listpack}). TODO:
+     * set from the server's setting once the encoding settings reach the engine.
+     */
+    int listFill = Listpack.DEFAULT_FILL;
 
     Keyspace(int expectedKeys) {
         this(expectedKeys, new io.cairn.storage.index.Epochs());
@@ -105,6 +110,12 @@ final class Keyspace {
 
     ZSetEntry newZSet(byte[] key) {
         ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch());
+        put(e);
+        return e;
+    }
+
+    ListEntry newList(byte[] key) {
+        ListEntry e = new ListEntry(key.clone(), 0, tree.epoch());
         put(e);
         return e;
     }

@@ -88,7 +88,7 @@ final class SnapshotReader {
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
                             continue;
                         }
-                        db.put(readEntry(payload, db.tree.epoch()));
+                        db.put(readEntry(payload, db.tree.epoch(), db.listFill));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
@@ -99,7 +99,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, long epoch, int listFill) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -126,7 +126,19 @@ final class SnapshotReader {
                 }
                 return ZSetEntry.load(key, expireAt, epoch, items, n);
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
+            case SnapshotFormat.KIND_LIST -> {
+                int n = Varints.getInt(in, "element count", in.remaining());
+                if (n == 0) {
+                    throw new IllegalArgumentException("empty list"); // a list key always has an element
+                }
+                ListEntry l = new ListEntry(key, expireAt, epoch);
+                for (int i = 0; i < n; i++) {
+                    l.items.insert(i, bytes(in), listFill);
+                }
+                l.settleEncoding(listFill);
+                return l;
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..5)");
         }
     }
 

@@ -72,6 +72,13 @@ final class SnapshotWriter implements AutoCloseable {
                 putBytes(field);
                 putBytes(f.getValue());
             }
+        } else if (entry instanceof ListEntry l) {
+            head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
+            l.items.visit(0, l.size(), false, e -> {
+                ensure(5 + e.length);
+                putBytes(e);
+                return true;
+            });
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());

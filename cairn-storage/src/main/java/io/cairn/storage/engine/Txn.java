@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import io.cairn.common.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -33,7 +32,7 @@ public final class Txn {
     private final ZSetOps zsets = new ZSetOps(this);
     /** The selected database and its keyspace. */
     private int db;
-    private Keyspace ks;
+    Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
@@ -68,6 +67,13 @@ public final class Txn {
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
+    }
+
+    private final ListOps lists = new ListOps(this);
+
+    /** The list commands' operations, in this transaction. */
+    public ListOps lists() {
+        return lists;
     }
 
     // ------------------------------------------------------------------ reads
@@ -245,7 +251,8 @@ public final class Txn {
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
      * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
      * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -257,6 +264,8 @@ public final class Txn {
             case HASH -> "hashtable";
             case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
+            case LIST -> ((ListEntry) e).encoding();
+            case SET -> throw new IllegalStateException("no set entries yet");
             case NONE -> null;
         };
     }
@@ -334,7 +343,7 @@ public final class Txn {
     /**
      * Sets a member's score; returns true when the member is new.
      *
-     * @throws InvalidRequestException when the score is NaN
+     * @throws ScoreNotANumberException when the score is NaN
      */
     public boolean zadd(byte[] key, byte[] member, double score) {
         return zsets.add(key, member, score);
@@ -467,14 +476,14 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(db, key), key.length);
@@ -521,8 +530,7 @@ public final class Txn {
         // after it was applied.
         encodedBytes += approxBytes + 32;
         if (encodedBytes > config.maxRecordBytes()) {
-            throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
-                    + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, encodedBytes, config.maxRecordBytes());
         }
         MutationApplier.apply(dbs, m);
         mutations.add(m);
@@ -534,15 +542,13 @@ public final class Txn {
     void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
-            throw new InvalidRequestException("ERR key length: " + key.length
-                    + " (expected: <= " + config.maxKeyBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
     }
 
     void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
-            throw new InvalidRequestException("ERR value length: " + value.length
-                    + " (expected: <= " + config.maxValueBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, value.length, config.maxValueBytes());
         }
     }
 

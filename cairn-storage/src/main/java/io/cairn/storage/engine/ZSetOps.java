@@ -118,7 +118,7 @@ public final class ZSetOps {
         t.checkWrite(key);
         t.checkValue(member);
         if (Double.isNaN(score)) {
-            throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
+            throw new ScoreNotANumberException();
         }
         if (score == 0.0) {
             score = 0.0; // -0.0 and 0.0 are one score, as in Redis
@@ -191,7 +191,7 @@ public final class ZSetOps {
         int i = 0;
         for (ScoredMember m : members) {
             if (Double.isNaN(m.score())) {
-                throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
+                throw new ScoreNotANumberException();
             }
             names[i] = m.memberBytes();
             t.checkValue(names[i]);
