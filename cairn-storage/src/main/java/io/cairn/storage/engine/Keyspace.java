@@ -17,6 +17,20 @@ final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
     private long volatileKeys;
+    /** The copy-on-write clock for structures inside entries (a set's chunks): the tree's own. */
+    final Epochs epochs = new Epochs() {
+        @Override
+        public long current() {
+            return tree.epoch();
+        }
+
+        @Override
+        public boolean isShared(long createdEpoch) {
+            return tree.isShared(createdEpoch);
+        }
+    };
+    /** Redis's {@code set-max-intset-entries}: the most members a set keeps in the intset layout. */
+    int setMaxIntsetEntries = SetEntry.DEFAULT_MAX_INTSET_ENTRIES;
 
     Keyspace(int expectedKeys) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);

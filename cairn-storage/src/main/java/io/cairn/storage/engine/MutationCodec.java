@@ -24,6 +24,8 @@ final class MutationCodec {
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
     static final byte PUT_DOCUMENT = 10;
+    static final byte SET_ADD = 30;
+    static final byte SET_REMOVE = 31;
 
     private MutationCodec() {
     }
@@ -43,6 +45,8 @@ final class MutationCodec {
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.SetAdd a -> membersSize(a.members());
+                case Mutation.SetRemove r -> membersSize(r.members());
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
@@ -86,6 +90,14 @@ final class MutationCodec {
                 case Mutation.ZSetDelete z -> {
                     head(out, ZSET_DELETE, z.key());
                     putBytes(out, z.member());
+                }
+                case Mutation.SetAdd a -> {
+                    head(out, SET_ADD, a.key());
+                    putMembers(out, a.members());
+                }
+                case Mutation.SetRemove r -> {
+                    head(out, SET_REMOVE, r.key());
+                    putMembers(out, r.members());
                 }
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
@@ -182,7 +194,9 @@ final class MutationCodec {
             case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
             case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(key, getBytes(in), Varints.get(in));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10)");
+            case SET_ADD -> new Mutation.SetAdd(0, key, getMembers(in));
+            case SET_REMOVE -> new Mutation.SetRemove(0, key, getMembers(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 30..31)");
         };
     }
 
@@ -198,6 +212,31 @@ final class MutationCodec {
     private static void putBytes(ByteBuffer out, byte[] b) {
         Varints.put(out, b.length);
         out.put(b);
+    }
+
+    private static int membersSize(byte[][] members) {
+        int n = Varints.sizeOf(members.length);
+        for (byte[] m : members) {
+            n += bytesSize(m);
+        }
+        return n;
+    }
+
+    private static void putMembers(ByteBuffer out, byte[][] members) {
+        Varints.put(out, members.length);
+        for (byte[] m : members) {
+            putBytes(out, m);
+        }
+    }
+
+    /** A count, then that many byte strings; the count is checked against the bytes left (each takes >= 1). */
+    private static byte[][] getMembers(ByteBuffer in) {
+        int n = Varints.getInt(in, "member count", in.remaining());
+        byte[][] members = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            members[i] = getBytes(in);
+        }
+        return members;
     }
 
     private static byte[] getBytes(ByteBuffer in) {

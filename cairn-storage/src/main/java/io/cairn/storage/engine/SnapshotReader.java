@@ -83,7 +83,7 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
-                        ks.put(readEntry(payload, ks.tree.epoch()));
+                        ks.put(readEntry(payload, ks.tree.epoch(), ks.setMaxIntsetEntries));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException e) {
@@ -94,7 +94,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, long epoch, int setMaxIntsetEntries) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -122,7 +122,15 @@ final class SnapshotReader {
                 }
                 return z;
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
+            case SnapshotFormat.KIND_SET -> {
+                int n = Varints.getInt(in, "member count", in.remaining());
+                byte[][] members = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    members[i] = bytes(in);
+                }
+                return SetEntry.load(key, expireAt, epoch, members, setMaxIntsetEntries);
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4, 6)");
         }
     }
 

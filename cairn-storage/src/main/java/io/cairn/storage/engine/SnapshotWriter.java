@@ -65,6 +65,12 @@ final class SnapshotWriter implements AutoCloseable {
                 putBytes(field);
                 putBytes(f.getValue());
             }
+        } else if (entry instanceof SetEntry s) {
+            head(SnapshotFormat.KIND_SET, s.key, s.expireAt, s.size());
+            s.forEach(member -> {
+                ensure(5 + member.length);
+                putBytes(member);
+            });
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());

@@ -30,17 +30,32 @@ public final class Txn {
     /** {@link #expireAt} of a key without expiry. */
     public static final long NO_EXPIRY = -1;
 
-    private final Keyspace ks;
+    final Keyspace ks;
     private final StoreConfig config;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
     private boolean readOnly;
     private boolean active;
+    private final SetOps sets = new SetOps(this);
 
     Txn(Keyspace ks, StoreConfig config) {
         this.ks = ks;
         this.config = config;
+    }
+
+    /** The set commands on this transaction (same rules as its own methods). */
+    public SetOps sets() {
+        return sets;
+    }
+
+    /**
+     * One page of HSCAN, SSCAN or ZSCAN over the collection at {@code key}, which must hold
+     * {@code type}; an absent key is an empty, final page. The cursor's contract is Redis's
+     * (an element present for a whole iteration is returned at least once; see {@link ScanPage}).
+     */
+    public ScanPage scan(byte[] key, ValueType type, long cursor, int count) {
+        return ScanPage.of(live(key), type, cursor, count);
     }
 
     void begin(long now, boolean readOnly) {
@@ -287,7 +302,8 @@ public final class Txn {
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
      * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * (a JSON document's stored bytes in one array with its key); a set by Redis's names,
+     * {@code "intset"} or {@code "hashtable"}; null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -298,7 +314,9 @@ public final class Txn {
             case STRING -> "record";
             case HASH -> "hashtable";
             case ZSET -> "treeset";
+            case SET -> ((SetEntry) e).encoding();
             case JSON -> "document";
+            case LIST -> throw new IllegalStateException("no list layout yet");
             case NONE -> null;
         };
     }
@@ -440,14 +458,14 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(key), key.length);
@@ -488,7 +506,7 @@ public final class Txn {
         return (ZSetEntry) liveForWrite(key);
     }
 
-    private void record(Mutation m, long approxBytes) {
+    void record(Mutation m, long approxBytes) {
         // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
         // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
         // after it was applied.
@@ -501,7 +519,7 @@ public final class Txn {
         mutations.add(m);
     }
 
-    private void checkWrite(byte[] key) {
+    void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
             throw new InvalidRequestException("ERR key length: " + key.length
@@ -509,7 +527,7 @@ public final class Txn {
         }
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
             throw new InvalidRequestException("ERR value length: " + value.length
                     + " (expected: <= " + config.maxValueBytes() + ")");

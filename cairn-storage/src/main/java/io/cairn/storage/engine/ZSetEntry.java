@@ -42,6 +42,19 @@ final class ZSetEntry extends CollectionEntry {
         return old;
     }
 
+    /** ZSCAN over the score map: the simple, O(n)-per-page {@link HashOrder}; values are Doubles. */
+    @Override
+    long scan(long cursor, int count, ScanVisitor visitor) {
+        byte[][] names = new byte[scores.size()][];
+        Object[] values = new Object[names.length];
+        int i = 0;
+        for (java.util.Map.Entry<String, Double> m : scores.entrySet()) {
+            names[i] = m.getKey().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            values[i++] = m.getValue();
+        }
+        return HashOrder.page(names, values, cursor, count, visitor);
+    }
+
     @Override
     ZSetEntry copy(long epoch) {
         return new ZSetEntry(key, expireAt, epoch, new HashMap<>(scores), new TreeSet<>(ordered));

@@ -46,6 +46,14 @@ public final class StoreDump {
                         yield m.toString();
                     }
                     case JSON -> HexFormat.of().formatHex(t.document(key));
+                    case SET -> {
+                        java.util.TreeSet<String> m = new java.util.TreeSet<>();
+                        for (byte[] member : t.sets().members(key)) {
+                            m.add(new String(member, StandardCharsets.UTF_8));
+                        }
+                        yield m.toString();
+                    }
+                    case LIST -> throw new IllegalStateException("no lists yet");
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

@@ -255,7 +255,7 @@ public final class KeyCommands {
     /**
      * {@code KEYRANGE start count [WITHVALUES]}: up to {@code count} keys from {@code start} on, in
      * key order; with WITHVALUES each key is followed by its value, as the type's read command
-     * answers it (GET, HGETALL, ZRANGE 0 -1 WITHSCORES, JSON.GET), so that a range of records takes
+     * answers it (GET, HGETALL, ZRANGE 0 -1 WITHSCORES, SMEMBERS, JSON.GET), so that a range of records takes
      * one round trip.
      */
     private static RespValue keyrange(Txn t, CommandContext c) {
@@ -288,6 +288,8 @@ public final class KeyCommands {
             case HASH -> Replies.fieldMap(t.hashFields(key));
             case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
             case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
+            case SET -> Replies.set(t.sets().members(key));
+            case LIST -> throw new IllegalStateException("no list commands yet");
             case NONE -> RespValue.NULL;
         };
     }

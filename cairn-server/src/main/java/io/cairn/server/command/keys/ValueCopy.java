@@ -36,6 +36,8 @@ final class ValueCopy {
                     t.zadd(dst, m.memberBytes(), m.score());
                 }
             }
+            case SET -> t.sets().store(dst, new java.util.ArrayList<>(t.sets().members(src)));
+            case LIST -> throw new IllegalStateException("no list commands yet");
             case JSON -> {
                 byte[] document = t.document(src);
                 t.delete(dst);
