@@ -6,6 +6,7 @@ import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
+import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
 import io.cairn.server.command.zset.ZSetCommands;
@@ -24,6 +25,7 @@ public final class Commands {
         KeyCommands.register(r);
         StringCommands.register(r);
         HashCommands.register(r);
+        SetCommands.register(r);
         ZSetCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);

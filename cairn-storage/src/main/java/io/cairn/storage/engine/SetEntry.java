@@ -150,12 +150,13 @@ final class SetEntry extends CollectionEntry {
     }
 
     /**
-     * One page of SSCAN: an intset is small, so it is returned whole with cursor 0, as Redis
-     * does; a hashtable pages by hash (see {@link MemberTree#scan}).
+     * One page of SSCAN: an intset, or a hashtable of at most {@value HashOrder#WHOLE} members,
+     * is returned whole with cursor 0, as Redis 7.2 returns its intsets and listpacks (sets of up
+     * to 128 members); a bigger hashtable pages by hash (see {@link MemberTree#scan}).
      */
     @Override
     long scan(long cursor, int count, ScanVisitor visitor) {
-        if (ints != null) {
+        if (ints != null || tree.size() <= HashOrder.WHOLE) {
             forEach(m -> visitor.visit(m, null));
             return 0;
         }

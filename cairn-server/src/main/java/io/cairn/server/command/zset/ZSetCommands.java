@@ -1,15 +1,14 @@
 package io.cairn.server.command.zset;
 
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
 import io.cairn.server.command.Replies;
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,7 +64,7 @@ public final class ZSetCommands {
         });
         r.inline("zpopmin", (t, c) -> pop(t, c, false));
         r.inline("zpopmax", (t, c) -> pop(t, c, true));
-        r.inline("zscan", ZSetCommands::zscan);
+        r.data("zscan", c -> CollectionScan.parse(c, ValueType.ZSET, false));
     }
 
     // ------------------------------------------------------------------ ZADD, ZINCRBY
@@ -437,27 +436,4 @@ public final class ZSetCommands {
         }
         return v;
     }
-
-    // ------------------------------------------------------------------ ZSCAN
-
-    /** ZSCAN key cursor [MATCH pattern] [COUNT count]: one page holding every match, scores as text. */
-    private static RespValue zscan(Txn t, CommandContext c) {
-        CollectionScan.checkCursor(c.arg(2));
-        List<ScoredMember> all = t.zrangeByRank(c.arg(1), 0, -1);
-        if (all.isEmpty()) {
-            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
-        }
-        byte[] pattern = CollectionScan.options(c, 3, false).pattern();
-        List<RespValue> items = new ArrayList<>();
-        for (ScoredMember m : all) {
-            byte[] member = m.memberBytes();
-            if (pattern == null || Glob.matches(pattern, member)) {
-                items.add(RespValue.bulk(member));
-                items.add(RespValue.bulk(RespEncoder.formatDouble(m.score())));
-            }
-        }
-        return CollectionScan.reply(items);
-    }
-
-
 }
