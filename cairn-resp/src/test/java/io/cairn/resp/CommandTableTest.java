@@ -20,7 +20,7 @@ class CommandTableTest {
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
             "del", "unlink", "exists", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
-            "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy",
+            "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy", "move", "swapdb",
             "get", "set", "setnx", "setex", "psetex", "getset", "getdel", "getex", "mget", "mset", "msetnx", "incr",
             "decr", "incrby", "decrby", "incrbyfloat", "append", "strlen", "getrange", "setrange",
             "hset", "hsetnx", "hget", "hmset", "hmget", "hgetall", "hdel", "hlen", "hexists", "hkeys", "hvals",

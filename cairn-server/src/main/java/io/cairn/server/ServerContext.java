@@ -159,13 +159,31 @@ public final class ServerContext {
     }
 
     /** Registers a WATCH; call under the store's lock (inside a query) so no write slips between. */
-    public void watch(Session s, byte[] key) {
-        watches.watch(s, key);
+    public void watch(Session s, int db, byte[] key) {
+        watches.watch(s, db, key);
     }
 
-    /** Before a flush, inside its transaction: marks watchers of keys that exist (Redis's rule). */
-    public void beforeFlush(io.cairn.storage.engine.Txn t) {
-        watches.beforeFlush(t::exists);
+    /**
+     * Before FLUSHDB (all false) or FLUSHALL (all true), inside its transaction: marks watchers of
+     * keys that exist (Redis's rule).
+     */
+    public void beforeFlush(io.cairn.storage.engine.Txn t, boolean all) {
+        int selected = t.db();
+        watches.beforeDatabaseChange(db -> all || db == selected, (db, key) -> exists(t, db, key));
+        t.select(selected);
+    }
+
+    /** Before SWAPDB a b, inside its transaction: marks watchers of keys that exist in either database. */
+    public void beforeSwap(io.cairn.storage.engine.Txn t, int a, int b) {
+        int selected = t.db();
+        watches.beforeDatabaseChange(db -> db == a || db == b,
+                (db, key) -> exists(t, a, key) || exists(t, b, key));
+        t.select(selected);
+    }
+
+    private static boolean exists(io.cairn.storage.engine.Txn t, int db, byte[] key) {
+        t.select(db);
+        return t.exists(key);
     }
 
     public void unwatchAll(Session s) {

@@ -3,6 +3,7 @@ package io.cairn.server.command;
 import io.cairn.server.command.connection.ConnectionCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.json.JsonCommands;
+import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
@@ -23,6 +24,7 @@ public final class Commands {
         ConnectionCommands.register(r);
         ServerCommands.register(r);
         KeyCommands.register(r);
+        DatabaseCommands.register(r);
         StringCommands.register(r);
         HashCommands.register(r);
         SetCommands.register(r);

@@ -77,8 +77,8 @@ public final class Dispatcher {
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
                     Result<RespValue> r = spec.isWrite() || name.equals("exec")
-                            ? server.store().execute(op::run)
-                            : server.store().query(op::run);
+                            ? server.store().execute(session.db(), op::run)
+                            : server.store().query(session.db(), op::run);
                     yield Outcome.of(r.value(), r.durable());
                 }
             };
@@ -98,7 +98,13 @@ public final class Dispatcher {
                 CommandSpec spec = resolve(args);
                 CommandContext ctx = new CommandContext(args, spec, session, server);
                 replies.add(switch (registry.handler(spec.name())) {
-                    case ServerCommand sc -> sc.run(ctx);
+                    case ServerCommand sc -> {
+                        RespValue reply = sc.run(ctx);
+                        if (session.db() != txn.db()) {
+                            txn.select(session.db()); // a SELECT inside the transaction
+                        }
+                        yield reply;
+                    }
                     case DataCommand dc -> dc.parse(ctx).run(txn);
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });

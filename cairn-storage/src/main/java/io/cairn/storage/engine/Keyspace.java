@@ -18,7 +18,7 @@ final class Keyspace {
     final OrderedIndex<Object> tree;
     private long volatileKeys;
     /** The copy-on-write clock for structures inside entries (a set's chunks): the tree's own. */
-    final Epochs epochs = new Epochs() {
+    final CowClock cow = new CowClock() {
         @Override
         public long current() {
             return tree.epoch();
@@ -33,8 +33,13 @@ final class Keyspace {
     int setMaxIntsetEntries = SetEntry.DEFAULT_MAX_INTSET_ENTRIES;
 
     Keyspace(int expectedKeys) {
+        this(expectedKeys, new io.cairn.storage.index.Epochs());
+    }
+
+    /** A keyspace whose views share {@code epochs} with the store's other databases. */
+    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
-        this.tree = new OrderedIndex<>(EntryKeys.INSTANCE);
+        this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
     }
 
     int size() {

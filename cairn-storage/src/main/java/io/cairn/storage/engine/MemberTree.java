@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * <ul>
  *   <li><b>Chunks.</b> Leaves hold up to {@value #LEAF_MAX} members, inner nodes up to
  *       {@value #INNER_MAX} children. Every node carries the epoch it was created in; a writer
- *       copies a node that an open read view may share ({@link Epochs#isShared}) and the path
+ *       copies a node that an open read view may share ({@link CowClock#isShared}) and the path
  *       above it, never the whole set: the first write after a checkpoint starts costs one leaf
  *       and O(log n) small inner nodes. {@link #share()} is the O(1) copy a {@link SetEntry}
  *       makes when a view can see it.
@@ -69,15 +69,15 @@ final class MemberTree {
     }
 
     /** Adds {@code member} (kept, not copied); returns false when it was already there. */
-    boolean add(byte[] member, Epochs epochs) {
+    boolean add(byte[] member, CowClock clock) {
         if (contains(member)) {
             return false;
         }
         int h = hash(member);
-        root = writable(root, epochs);
-        insert(root, h, member, epochs);
+        root = writable(root, clock);
+        insert(root, h, member, clock);
         if (split != null) {
-            Inner r = new Inner(epochs.current());
+            Inner r = new Inner(clock.current());
             r.children[0] = root;
             r.counts[0] = count(root);
             r.children[1] = split;
@@ -94,12 +94,12 @@ final class MemberTree {
     }
 
     /** Removes {@code member}; returns false when it was not there. */
-    boolean remove(byte[] member, Epochs epochs) {
+    boolean remove(byte[] member, CowClock clock) {
         if (!contains(member)) {
             return false;
         }
-        root = writable(root, epochs);
-        delete(root, hash(member), member, epochs);
+        root = writable(root, clock);
+        delete(root, hash(member), member, clock);
         if (root instanceof Inner in && in.size == 1) {
             root = in.children[0];
         }
@@ -246,16 +246,16 @@ final class MemberTree {
 
     // ------------------------------------------------------------------ writes
 
-    private static Node writable(Node n, Epochs epochs) {
-        return epochs.isShared(n.epoch) ? n.copy(epochs.current()) : n;
+    private static Node writable(Node n, CowClock clock) {
+        return clock.isShared(n.epoch) ? n.copy(clock.current()) : n;
     }
 
-    private void insert(Node node, int h, byte[] m, Epochs epochs) {
+    private void insert(Node node, int h, byte[] m, CowClock clock) {
         if (node instanceof Inner in) {
             int i = childIndex(in, h, m);
-            Node child = writable(in.children[i], epochs);
+            Node child = writable(in.children[i], clock);
             in.children[i] = child;
-            insert(child, h, m, epochs);
+            insert(child, h, m, clock);
             if (split == null) {
                 in.counts[i]++;
                 in.total++;
@@ -266,7 +266,7 @@ final class MemberTree {
             // the child's c members became left + right = c + 1; insertChild adds right's count
             in.total += count(child) - in.counts[i];
             in.counts[i] = count(child);
-            insertChild(in, i + 1, right, epochs);
+            insertChild(in, i + 1, right, clock);
             return;
         }
         Leaf leaf = (Leaf) node;
@@ -276,7 +276,7 @@ final class MemberTree {
             return;
         }
         int half = LEAF_MAX / 2;
-        Leaf right = new Leaf(epochs.current(), LEAF_MAX);
+        Leaf right = new Leaf(clock.current(), LEAF_MAX);
         System.arraycopy(leaf.hashes, half, right.hashes, 0, LEAF_MAX - half);
         System.arraycopy(leaf.members, half, right.members, 0, LEAF_MAX - half);
         Arrays.fill(leaf.members, half, LEAF_MAX, null);
@@ -291,11 +291,11 @@ final class MemberTree {
     }
 
     /** Inserts {@code child} at index {@code i} of {@code in}, splitting {@code in} when full. */
-    private void insertChild(Inner in, int i, Node child, Epochs epochs) {
+    private void insertChild(Inner in, int i, Node child, CowClock clock) {
         Inner target = in;
         if (in.size == INNER_MAX) {
             int half = INNER_MAX / 2;
-            Inner right = new Inner(epochs.current());
+            Inner right = new Inner(clock.current());
             System.arraycopy(in.hashes, half, right.hashes, 0, INNER_MAX - half);
             System.arraycopy(in.firsts, half, right.firsts, 0, INNER_MAX - half);
             System.arraycopy(in.children, half, right.children, 0, INNER_MAX - half);
@@ -329,16 +329,16 @@ final class MemberTree {
         target.size++;
     }
 
-    private static void delete(Node node, int h, byte[] m, Epochs epochs) {
+    private static void delete(Node node, int h, byte[] m, CowClock clock) {
         if (node instanceof Leaf leaf) {
             leaf.removeAt(search(leaf, h, m));
             return;
         }
         Inner in = (Inner) node;
         int i = childIndex(in, h, m);
-        Node child = writable(in.children[i], epochs);
+        Node child = writable(in.children[i], clock);
         in.children[i] = child;
-        delete(child, h, m, epochs);
+        delete(child, h, m, clock);
         in.counts[i]--;
         in.total--;
         if (child.size == 0) {
@@ -348,7 +348,7 @@ final class MemberTree {
             Node b = in.children[left + 1];
             int max = in.children[left] instanceof Leaf ? LEAF_MAX : INNER_MAX;
             if (in.children[left].size + b.size <= max * 3 / 4) {
-                Node a = writable(in.children[left], epochs);
+                Node a = writable(in.children[left], clock);
                 in.children[left] = a;
                 merge(a, b, in.hashes[left + 1], in.firsts[left + 1]);
                 in.counts[left] += in.counts[left + 1];

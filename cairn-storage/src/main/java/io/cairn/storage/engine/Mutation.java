@@ -8,10 +8,14 @@ package io.cairn.storage.engine;
  * <p>Byte arrays inside a mutation must not be changed by anyone once it is built.
  */
 public sealed interface Mutation {
+    /** The database (0 to {@link StoreConfig#databases()} - 1) the change is in. */
+    int db();
+
+    /** The key changed, or null for a change of a whole database ({@link Clear}, {@link ClearAll}, {@link SwapDb}). */
     byte[] key();
 
     /** The key now holds a string with this value and expiry (0 for none), whatever it held before. */
-    record PutString(byte[] key, byte[] value, long expireAt) implements Mutation {
+    record PutString(int db, byte[] key, byte[] value, long expireAt) implements Mutation {
     }
 
     /**
@@ -19,31 +23,31 @@ public sealed interface Mutation {
      * {@code document} is the document's stored form ({@code docs/format/document.md}); the engine
      * keeps and logs it without reading it.
      */
-    record PutDocument(byte[] key, byte[] document, long expireAt) implements Mutation {
+    record PutDocument(int db, byte[] key, byte[] document, long expireAt) implements Mutation {
     }
 
     /** The key was deleted by a command. */
-    record Delete(byte[] key) implements Mutation {
+    record Delete(int db, byte[] key) implements Mutation {
     }
 
     /** The key was removed because its expiry passed. */
-    record Expired(byte[] key) implements Mutation {
+    record Expired(int db, byte[] key) implements Mutation {
     }
 
     /** A hash field was set, creating the hash if the key was absent. */
-    record HashPut(byte[] key, byte[] field, byte[] value) implements Mutation {
+    record HashPut(int db, byte[] key, byte[] field, byte[] value) implements Mutation {
     }
 
     /** A hash field was removed; the key goes when its last field does. */
-    record HashDelete(byte[] key, byte[] field) implements Mutation {
+    record HashDelete(int db, byte[] key, byte[] field) implements Mutation {
     }
 
     /** A sorted-set member now has this score, creating the set if the key was absent. */
-    record ZSetPut(byte[] key, byte[] member, double score) implements Mutation {
+    record ZSetPut(int db, byte[] key, byte[] member, double score) implements Mutation {
     }
 
     /** A sorted-set member was removed; the key goes when its last member does. */
-    record ZSetDelete(byte[] key, byte[] member) implements Mutation {
+    record ZSetDelete(int db, byte[] key, byte[] member) implements Mutation {
     }
 
     /**
@@ -62,11 +66,36 @@ public sealed interface Mutation {
     }
 
     /** The key's expiry changed; 0 means it no longer expires. */
-    record ExpireAt(byte[] key, long expireAt) implements Mutation {
+    record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
     }
 
-    /** Every key was removed. */
-    record Clear() implements Mutation {
+    /** The key, with its value and expiry, now lives in database {@code toDb} instead (MOVE); the value is not copied. */
+    record Move(int db, byte[] key, int toDb) implements Mutation {
+    }
+
+    /** Every key of database {@code db} was removed (FLUSHDB). */
+    record Clear(int db) implements Mutation {
+        @Override
+        public byte[] key() {
+            return null;
+        }
+    }
+
+    /** Every key of every database was removed (FLUSHALL). {@link #db()} is 0. */
+    record ClearAll() implements Mutation {
+        @Override
+        public int db() {
+            return 0;
+        }
+
+        @Override
+        public byte[] key() {
+            return null;
+        }
+    }
+
+    /** Databases {@code db} and {@code other} exchanged their contents (SWAPDB). */
+    record SwapDb(int db, int other) implements Mutation {
         @Override
         public byte[] key() {
             return null;

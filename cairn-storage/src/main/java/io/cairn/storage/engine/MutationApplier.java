@@ -14,8 +14,29 @@ final class MutationApplier {
      * @throws IllegalStateException when the mutation does not fit the state (a hash change on a
      *         string key): impossible for a log this store wrote, so replay reports it as corruption
      */
+    static void apply(Databases dbs, Mutation m) {
+        switch (m) {
+            case Mutation.ClearAll c -> dbs.clearAll();
+            case Mutation.SwapDb w -> dbs.swap(w.db(), w.other());
+            case Mutation.Move mv -> {
+                Keyspace from = dbs.get(mv.db());
+                Keyspace to = dbs.get(mv.toDb());
+                Object e = from.remove(mv.key());
+                if (e == null || to.get(mv.key()) != null) {
+                    throw new IllegalStateException("MOVE of a key that is absent, or present in the target");
+                }
+                to.put(e);
+            }
+            default -> apply(dbs.get(m.db()), m);
+        }
+    }
+
+    /** Applies a change within one database; {@code m} must not span databases. */
     static void apply(Keyspace ks, Mutation m) {
         switch (m) {
+            case Mutation.ClearAll c -> throw new IllegalStateException("FLUSHALL applied to one database");
+            case Mutation.SwapDb w -> throw new IllegalStateException("SWAPDB applied to one database");
+            case Mutation.Move mv -> throw new IllegalStateException("MOVE applied to one database");
             case Mutation.PutString p -> ks.putString(p.key(), p.value(), p.expireAt());
             case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());
             case Mutation.Delete d -> ks.remove(d.key());

@@ -24,6 +24,11 @@ final class MutationCodec {
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
     static final byte PUT_DOCUMENT = 10;
+    /** Not a mutation: the mutations after it (up to the next) are in database {@code varint}. */
+    static final byte SELECT_DB = 11;
+    static final byte MOVE = 12;
+    static final byte SWAP_DB = 13;
+    static final byte CLEAR_ALL = 14;
     static final byte SET_ADD = 30;
     static final byte SET_REMOVE = 31;
 
@@ -32,10 +37,26 @@ final class MutationCodec {
 
     static int sizeOf(List<Mutation> batch) {
         int n = Varints.sizeOf(batch.size());
+        int db = 0;
         for (Mutation m : batch) {
             n += 1;
-            if (m instanceof Mutation.Clear) {
-                continue;
+            if (!spansDatabases(m) && m.db() != db) {
+                db = m.db();
+                n += 1 + Varints.sizeOf(db);
+            }
+            switch (m) {
+                case Mutation.Clear c -> {
+                    continue;
+                }
+                case Mutation.ClearAll c -> {
+                    continue;
+                }
+                case Mutation.SwapDb w -> {
+                    n += Varints.sizeOf(w.db()) + Varints.sizeOf(w.other());
+                    continue;
+                }
+                default -> {
+                }
             }
             n += bytesSize(m.key());
             n += switch (m) {
@@ -48,9 +69,12 @@ final class MutationCodec {
                 case Mutation.SetAdd a -> membersSize(a.members());
                 case Mutation.SetRemove r -> membersSize(r.members());
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
+                case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
                 case Mutation.Clear c -> 0;
+                case Mutation.ClearAll c -> 0;
+                case Mutation.SwapDb w -> 0;
             };
         }
         return n;
@@ -59,7 +83,13 @@ final class MutationCodec {
     /** Writes the batch into {@code out}, which must have {@link #sizeOf} bytes remaining. */
     static void encode(List<Mutation> batch, ByteBuffer out) {
         Varints.put(out, batch.size());
+        int db = 0;
         for (Mutation m : batch) {
+            if (!spansDatabases(m) && m.db() != db) {
+                db = m.db();
+                out.put(SELECT_DB);
+                Varints.put(out, db);
+            }
             switch (m) {
                 case Mutation.PutString p -> {
                     head(out, PUT_STRING, p.key());
@@ -103,9 +133,24 @@ final class MutationCodec {
                     head(out, EXPIRE_AT, e.key());
                     Varints.put(out, e.expireAt());
                 }
+                case Mutation.Move mv -> {
+                    head(out, MOVE, mv.key());
+                    Varints.put(out, mv.toDb());
+                }
                 case Mutation.Clear c -> out.put(CLEAR);
+                case Mutation.ClearAll c -> out.put(CLEAR_ALL);
+                case Mutation.SwapDb w -> {
+                    out.put(SWAP_DB);
+                    Varints.put(out, w.db());
+                    Varints.put(out, w.other());
+                }
             }
         }
+    }
+
+    /** Whether the mutation names its databases itself, so no {@link #SELECT_DB} goes before it. */
+    private static boolean spansDatabases(Mutation m) {
+        return m instanceof Mutation.ClearAll || m instanceof Mutation.SwapDb;
     }
 
     static ByteBuffer encode(List<Mutation> batch) {
@@ -125,8 +170,13 @@ final class MutationCodec {
         try {
             int count = Varints.getInt(in, "mutation count", in.remaining());
             List<Mutation> out = new ArrayList<>(count);
+            int db = 0;
             for (int i = 0; i < count; i++) {
-                out.add(decodeOne(in));
+                if (in.get(in.position()) == SELECT_DB) {
+                    in.get();
+                    db = Varints.getInt(in, "database", Integer.MAX_VALUE);
+                }
+                out.add(decodeOne(in, db));
             }
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("trailing bytes: " + in.remaining() + " (expected: 0)");
@@ -143,10 +193,10 @@ final class MutationCodec {
      * bulk of most logs, are built straight from the payload bytes with no intermediate arrays,
      * which makes recovery several times cheaper in allocation.
      */
-    static int replay(ByteBuffer in, Keyspace ks) {
+    static int replay(ByteBuffer in, Databases dbs) {
         if (!in.hasArray()) {
             List<Mutation> ms = decode(in);
-            ms.forEach(m -> MutationApplier.apply(ks, m));
+            ms.forEach(m -> MutationApplier.apply(dbs, m));
             return ms.size();
         }
         in = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -154,7 +204,14 @@ final class MutationCodec {
         int base = in.arrayOffset();
         try {
             int count = Varints.getInt(in, "mutation count", in.remaining());
+            int db = 0;
+            Keyspace ks = dbs.get(0);
             for (int i = 0; i < count; i++) {
+                if (in.get(in.position()) == SELECT_DB) {
+                    in.get();
+                    db = Varints.getInt(in, "database", Integer.MAX_VALUE);
+                    ks = dbs.get(db);
+                }
                 if (in.get(in.position()) == PUT_STRING) {
                     in.get();
                     int keyLen = Varints.getInt(in, "length", in.remaining());
@@ -166,7 +223,8 @@ final class MutationCodec {
                     long expireAt = Varints.get(in);
                     ks.put(StringRecord.encode(a, keyOff, keyLen, valueOff, valueLen, expireAt));
                 } else {
-                    MutationApplier.apply(ks, decodeOne(in));
+                    MutationApplier.apply(dbs, decodeOne(in, db));
+                    ks = dbs.get(db); // a SWAPDB exchanged the keyspaces
                 }
             }
             if (in.hasRemaining()) {
@@ -178,25 +236,37 @@ final class MutationCodec {
         }
     }
 
-    private static Mutation decodeOne(ByteBuffer in) {
+    private static Mutation decodeOne(ByteBuffer in, int db) {
         byte type = in.get();
-        if (type == CLEAR) {
-            return new Mutation.Clear();
+        switch (type) {
+            case CLEAR -> {
+                return new Mutation.Clear(db);
+            }
+            case CLEAR_ALL -> {
+                return new Mutation.ClearAll();
+            }
+            case SWAP_DB -> {
+                return new Mutation.SwapDb(Varints.getInt(in, "database", Integer.MAX_VALUE),
+                        Varints.getInt(in, "database", Integer.MAX_VALUE));
+            }
+            default -> {
+            }
         }
         byte[] key = getBytes(in);
         return switch (type) {
-            case PUT_STRING -> new Mutation.PutString(key, getBytes(in), Varints.get(in));
-            case DELETE -> new Mutation.Delete(key);
-            case EXPIRED -> new Mutation.Expired(key);
-            case HASH_PUT -> new Mutation.HashPut(key, getBytes(in), getBytes(in));
-            case HASH_DELETE -> new Mutation.HashDelete(key, getBytes(in));
-            case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
-            case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
-            case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
-            case PUT_DOCUMENT -> new Mutation.PutDocument(key, getBytes(in), Varints.get(in));
-            case SET_ADD -> new Mutation.SetAdd(0, key, getMembers(in));
-            case SET_REMOVE -> new Mutation.SetRemove(0, key, getMembers(in));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 30..31)");
+            case PUT_STRING -> new Mutation.PutString(db, key, getBytes(in), Varints.get(in));
+            case DELETE -> new Mutation.Delete(db, key);
+            case EXPIRED -> new Mutation.Expired(db, key);
+            case HASH_PUT -> new Mutation.HashPut(db, key, getBytes(in), getBytes(in));
+            case HASH_DELETE -> new Mutation.HashDelete(db, key, getBytes(in));
+            case ZSET_PUT -> new Mutation.ZSetPut(db, key, getBytes(in), in.getDouble());
+            case ZSET_DELETE -> new Mutation.ZSetDelete(db, key, getBytes(in));
+            case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
+            case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
+            case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
+            case SET_ADD -> new Mutation.SetAdd(db, key, getMembers(in));
+            case SET_REMOVE -> new Mutation.SetRemove(db, key, getMembers(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14, 30..31)");
         };
     }
 

@@ -51,7 +51,7 @@ final class SetEntry extends CollectionEntry {
         }
         SetEntry s = new SetEntry(key, expireAt, epoch, intset ? new IntSet() : null,
                 intset ? null : new MemberTree(epoch));
-        Epochs unshared = new Epochs() {
+        CowClock unshared = new CowClock() {
             @Override
             public long current() {
                 return epoch;
@@ -98,35 +98,35 @@ final class SetEntry extends CollectionEntry {
      * Converts an intset to a hashtable before {@code sizeHint} members are added when they
      * could not all fit, as Redis's SADD does before adding its arguments.
      */
-    void reserve(int sizeHint, int maxIntsetEntries, Epochs epochs) {
+    void reserve(int sizeHint, int maxIntsetEntries, CowClock clock) {
         if (ints != null && sizeHint > intsetBound(maxIntsetEntries)) {
-            convert(epochs);
+            convert(clock);
         }
     }
 
     /** Adds {@code member} (kept, not copied); returns false when it was already there. */
-    boolean add(byte[] member, int maxIntsetEntries, Epochs epochs) {
+    boolean add(byte[] member, int maxIntsetEntries, CowClock clock) {
         if (ints != null) {
             if (IntSet.representable(member)) {
                 if (!ints.add(IntSet.parse(member))) {
                     return false;
                 }
                 if (ints.size() > intsetBound(maxIntsetEntries)) {
-                    convert(epochs);
+                    convert(clock);
                 }
                 return true;
             }
-            convert(epochs);
+            convert(clock);
         }
-        return tree.add(member, epochs);
+        return tree.add(member, clock);
     }
 
     /** Removes {@code member}; returns false when it was not there. */
-    boolean remove(byte[] member, Epochs epochs) {
+    boolean remove(byte[] member, CowClock clock) {
         if (ints != null) {
             return IntSet.representable(member) && ints.remove(IntSet.parse(member));
         }
-        return tree.remove(member, epochs);
+        return tree.remove(member, clock);
     }
 
     /**
@@ -163,10 +163,10 @@ final class SetEntry extends CollectionEntry {
         return tree.scan(cursor, count, m -> visitor.visit(m, null));
     }
 
-    private void convert(Epochs epochs) {
-        MemberTree t = new MemberTree(epochs.current());
+    private void convert(CowClock clock) {
+        MemberTree t = new MemberTree(clock.current());
         for (int i = 0; i < ints.size(); i++) {
-            t.add(IntSet.text(ints.get(i)), epochs);
+            t.add(IntSet.text(ints.get(i)), clock);
         }
         tree = t;
         ints = null;

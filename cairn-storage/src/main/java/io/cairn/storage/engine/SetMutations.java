@@ -20,12 +20,12 @@ final class SetMutations {
             ks.put(set);
         } else if (e instanceof SetEntry s) {
             set = ks.mutable(s);
-            set.reserve(members.length, ks.setMaxIntsetEntries, ks.epochs);
+            set.reserve(members.length, ks.setMaxIntsetEntries, ks.cow);
         } else {
             throw new IllegalStateException("set change on a " + EntryKeys.typeOf(e).redisName() + " key");
         }
         for (byte[] member : members) {
-            set.add(member, ks.setMaxIntsetEntries, ks.epochs);
+            set.add(member, ks.setMaxIntsetEntries, ks.cow);
         }
     }
 
@@ -39,7 +39,7 @@ final class SetMutations {
         }
         SetEntry set = ks.mutable(s);
         for (byte[] member : m.members()) {
-            set.remove(member, ks.epochs);
+            set.remove(member, ks.cow);
         }
         if (set.size() == 0) {
             ks.remove(m.key());

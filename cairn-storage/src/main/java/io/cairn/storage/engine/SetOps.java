@@ -116,7 +116,7 @@ public final class SetOps {
             }
         }
         if (!added.isEmpty()) {
-            t.record(new Mutation.SetAdd(0, key, added.toArray(new byte[0][])), bytes);
+            t.record(new Mutation.SetAdd(t.db, key, added.toArray(new byte[0][])), bytes);
         }
         return added.size();
     }
@@ -138,7 +138,7 @@ public final class SetOps {
             }
         }
         if (!removed.isEmpty()) {
-            t.record(new Mutation.SetRemove(0, key, removed.toArray(new byte[0][])), bytes);
+            t.record(new Mutation.SetRemove(t.db, key, removed.toArray(new byte[0][])), bytes);
         }
         return removed.size();
     }
@@ -161,7 +161,7 @@ public final class SetOps {
         }
         if (count >= s.size()) {
             List<byte[]> everything = all(s);
-            t.record(new Mutation.Delete(key), key.length);
+            t.record(new Mutation.Delete(t.db, key), key.length);
             return everything;
         }
         List<byte[]> popped = distinct(s, count, random);
@@ -169,7 +169,7 @@ public final class SetOps {
         for (byte[] m : popped) {
             bytes += m.length + 5;
         }
-        t.record(new Mutation.SetRemove(0, key, popped.toArray(new byte[0][])), bytes);
+        t.record(new Mutation.SetRemove(t.db, key, popped.toArray(new byte[0][])), bytes);
         return popped;
     }
 
@@ -193,9 +193,9 @@ public final class SetOps {
         if (!from.contains(member)) {
             return false;
         }
-        t.record(new Mutation.SetRemove(0, src, new byte[][] {member}), src.length + member.length + 5);
+        t.record(new Mutation.SetRemove(t.db, src, new byte[][] {member}), src.length + member.length + 5);
         if (to == null || !to.contains(member)) {
-            t.record(new Mutation.SetAdd(0, dst, new byte[][] {member}), dst.length + member.length + 5);
+            t.record(new Mutation.SetAdd(t.db, dst, new byte[][] {member}), dst.length + member.length + 5);
         }
         return true;
     }
@@ -210,14 +210,14 @@ public final class SetOps {
             t.checkValue(m);
         }
         if (t.liveForWrite(dst) != null) {
-            t.record(new Mutation.Delete(dst), dst.length);
+            t.record(new Mutation.Delete(t.db, dst), dst.length);
         }
         if (!members.isEmpty()) {
             long bytes = dst.length;
             for (byte[] m : members) {
                 bytes += m.length + 5;
             }
-            t.record(new Mutation.SetAdd(0, dst, members.toArray(new byte[0][])), bytes);
+            t.record(new Mutation.SetAdd(t.db, dst, members.toArray(new byte[0][])), bytes);
         }
         return members.size();
     }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
  *                 string: value;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
  *                 set: count varint, member*
  *                 document: the JSON document's stored bytes (docs/format/document.md), as one byte string
+ *                 | 16 | db varint |: not an entry; the entries after it are in database db (0 before any)
  *                 byte strings are varint length + bytes
  *          type 2 = footer, last in the file: | entryCount u64 | blockCount u64 |
  * </pre>
@@ -34,6 +35,8 @@ final class SnapshotFormat {
     static final byte KIND_ZSET = 3;
     static final byte KIND_DOCUMENT = 4;
     static final byte KIND_SET = 6;
+    /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
+    static final byte KIND_DATABASE = 16;
     static final int TARGET_BLOCK_BYTES = 1 << 16;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";

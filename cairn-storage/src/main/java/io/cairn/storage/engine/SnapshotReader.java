@@ -26,7 +26,7 @@ final class SnapshotReader {
     }
 
     /** Loads every entry of {@code path} into {@code ks}; returns the snapshot's LSN and entry count. */
-    static long[] load(FileSystem fs, Path path, Keyspace ks) throws IOException {
+    static long[] load(FileSystem fs, Path path, Databases dbs) throws IOException {
         String name = path.getFileName().toString();
         try (FileHandle f = fs.open(path, FileSystem.OpenMode.READ)) {
             long size = f.size();
@@ -49,6 +49,7 @@ final class SnapshotReader {
             long pos = SnapshotFormat.HEADER_SIZE;
             long entries = 0;
             long blocks = 0;
+            Keyspace db = dbs.get(0); // entries before the first database marker are in database 0
             while (true) {
                 ByteBuffer bh = read(f, name, pos, SnapshotFormat.BLOCK_HEADER_SIZE, size);
                 byte type = bh.get(0);
@@ -83,10 +84,15 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
-                        ks.put(readEntry(payload, ks.tree.epoch(), ks.setMaxIntsetEntries));
+                        if (payload.get(payload.position()) == SnapshotFormat.KIND_DATABASE) {
+                            payload.get();
+                            db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
+                            continue;
+                        }
+                        db.put(readEntry(payload, db.tree.epoch(), db.setMaxIntsetEntries));
                         entries++;
                     }
-                } catch (BufferUnderflowException | IllegalArgumentException e) {
+                } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
                     throw new CorruptionException(name, pos, "malformed entry in block: " + e.getMessage());
                 }
                 pos += SnapshotFormat.BLOCK_HEADER_SIZE + length;

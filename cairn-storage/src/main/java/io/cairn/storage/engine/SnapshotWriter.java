@@ -44,6 +44,13 @@ final class SnapshotWriter implements AutoCloseable {
         bytes = SnapshotFormat.HEADER_SIZE;
     }
 
+    /** Puts the entries added after this call in database {@code db} (before the first call: 0). */
+    void database(int db) {
+        ensure(1 + 5);
+        block.put(SnapshotFormat.KIND_DATABASE);
+        Varints.put(block, db);
+    }
+
     /** Adds one entry (a string or document record, or a collection entry). */
     void add(Object entry) throws IOException {
         if (entry instanceof byte[] r) {

@@ -30,8 +30,11 @@ public final class Txn {
     /** {@link #expireAt} of a key without expiry. */
     public static final long NO_EXPIRY = -1;
 
-    final Keyspace ks;
+    private final Databases dbs;
     private final StoreConfig config;
+    /** The selected database and its keyspace. */
+    int db;
+    Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
@@ -39,8 +42,8 @@ public final class Txn {
     private boolean active;
     private final SetOps sets = new SetOps(this);
 
-    Txn(Keyspace ks, StoreConfig config) {
-        this.ks = ks;
+    Txn(Databases dbs, StoreConfig config) {
+        this.dbs = dbs;
         this.config = config;
     }
 
@@ -58,7 +61,10 @@ public final class Txn {
         return ScanPage.of(live(key), type, cursor, count);
     }
 
-    void begin(long now, boolean readOnly) {
+    void begin(long now, boolean readOnly, int db) {
+        checkDatabase(db);
+        this.db = db;
+        this.ks = dbs.get(db);
         this.now = now;
         this.readOnly = readOnly;
         this.active = true;
@@ -316,12 +322,12 @@ public final class Txn {
             case ZSET -> "treeset";
             case SET -> ((SetEntry) e).encoding();
             case JSON -> "document";
-            case LIST -> throw new IllegalStateException("no list layout yet");
+            case LIST -> throw new IllegalStateException("no entry holds a " + EntryKeys.typeOf(e) + " yet");
             case NONE -> null;
         };
     }
 
-    /** Number of keys, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
+    /** Keys in the selected database, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
     public long size() {
         return ks.size();
     }
@@ -335,7 +341,7 @@ public final class Txn {
         if (expireAt < 0) {
             throw new IllegalArgumentException("expireAt: " + expireAt + " (expected: >= 0)");
         }
-        record(new Mutation.PutString(key, value, expireAt), key.length + value.length);
+        record(new Mutation.PutString(db, key, value, expireAt), key.length + value.length);
     }
 
     /**
@@ -355,7 +361,7 @@ public final class Txn {
         }
         Object live = liveForWrite(key);
         long expireAt = live == null ? 0 : EntryKeys.expireAtOf(live);
-        record(new Mutation.PutDocument(key, document, expireAt), key.length + document.length);
+        record(new Mutation.PutDocument(db, key, document, expireAt), key.length + document.length);
     }
 
     /** Deletes the key; returns whether it existed. */
@@ -364,7 +370,7 @@ public final class Txn {
         if (liveForWrite(key) == null) {
             return false;
         }
-        record(new Mutation.Delete(key), key.length);
+        record(new Mutation.Delete(db, key), key.length);
         return true;
     }
 
@@ -375,7 +381,7 @@ public final class Txn {
         checkValue(value);
         HashEntry h = writeHash(key);
         boolean added = h == null || !h.fields.containsKey(MutationApplier.latin1(field));
-        record(new Mutation.HashPut(key, field, value),
+        record(new Mutation.HashPut(db, key, field, value),
                 key.length + field.length + value.length);
         return added;
     }
@@ -387,7 +393,7 @@ public final class Txn {
         if (h == null || !h.fields.containsKey(MutationApplier.latin1(field))) {
             return false;
         }
-        record(new Mutation.HashDelete(key, field), key.length + field.length);
+        record(new Mutation.HashDelete(db, key, field), key.length + field.length);
         return true;
     }
 
@@ -407,7 +413,7 @@ public final class Txn {
         }
         ZSetEntry z = writeZSet(key);
         boolean added = z == null || !z.scores.containsKey(MutationApplier.latin1(member));
-        record(new Mutation.ZSetPut(key, member, score), key.length + member.length + 8);
+        record(new Mutation.ZSetPut(db, key, member, score), key.length + member.length + 8);
         return added;
     }
 
@@ -418,7 +424,7 @@ public final class Txn {
         if (z == null || !z.scores.containsKey(MutationApplier.latin1(member))) {
             return false;
         }
-        record(new Mutation.ZSetDelete(key, member), key.length + member.length);
+        record(new Mutation.ZSetDelete(db, key, member), key.length + member.length);
         return true;
     }
 
@@ -432,9 +438,9 @@ public final class Txn {
             return false;
         }
         if (at <= now) {
-            record(new Mutation.Delete(key), key.length);
+            record(new Mutation.Delete(db, key), key.length);
         } else {
-            record(new Mutation.ExpireAt(key, at), key.length + 10);
+            record(new Mutation.ExpireAt(db, key, at), key.length + 10);
         }
         return true;
     }
@@ -446,14 +452,100 @@ public final class Txn {
         if (e == null || EntryKeys.expireAtOf(e) == 0) {
             return false;
         }
-        record(new Mutation.ExpireAt(key, 0), key.length + 1);
+        record(new Mutation.ExpireAt(db, key, 0), key.length + 1);
         return true;
     }
 
-    /** Removes every key. */
-    public void clear() {
+    /** Removes every key of the selected database (FLUSHDB). */
+    public void flushDb() {
         checkWritable();
-        record(new Mutation.Clear(), 1);
+        record(new Mutation.Clear(db), 1);
+    }
+
+    /** Removes every key of every database (FLUSHALL). */
+    public void flushAll() {
+        checkWritable();
+        record(new Mutation.ClearAll(), 1);
+    }
+
+    // ------------------------------------------------------------------ databases
+
+    /** The selected database. */
+    public int db() {
+        return db;
+    }
+
+    /** How many databases the store has (the {@code databases} setting). */
+    public int databaseCount() {
+        return dbs.count();
+    }
+
+    /**
+     * Selects the database later calls of this transaction work on (SELECT inside MULTI).
+     *
+     * @throws IllegalArgumentException when {@code db} is not one of the store's databases
+     */
+    public void select(int db) {
+        checkActive();
+        checkDatabase(db);
+        this.db = db;
+        this.ks = dbs.get(db);
+    }
+
+    /** Keys in database {@code db}, counting expired ones not yet reclaimed. */
+    public long size(int db) {
+        checkActive();
+        checkDatabase(db);
+        return dbs.get(db).size();
+    }
+
+    /** Keys with an expiry in database {@code db}, expired or not. */
+    public long volatileKeys(int db) {
+        checkActive();
+        checkDatabase(db);
+        return dbs.get(db).volatileKeys();
+    }
+
+    /**
+     * Moves {@code key} with its value and expiry from the selected database to {@code toDb}
+     * without copying the value, as Redis's MOVE: false when the key is absent here or present
+     * there (an expired key there counts as absent and is removed first).
+     *
+     * @throws IllegalArgumentException when {@code toDb} is the selected database or not a database
+     */
+    public boolean move(byte[] key, int toDb) {
+        checkWrite(key);
+        checkDatabase(toDb);
+        if (toDb == db) {
+            throw new IllegalArgumentException("MOVE within database " + db);
+        }
+        if (liveForWrite(key) == null) {
+            return false;
+        }
+        Keyspace target = dbs.get(toDb);
+        Object there = target.get(key);
+        if (there != null) {
+            if (!EntryKeys.expired(there, now)) {
+                return false;
+            }
+            record(new Mutation.Expired(toDb, key), key.length);
+        }
+        record(new Mutation.Move(db, key, toDb), key.length + 5);
+        return true;
+    }
+
+    /** Exchanges the contents of databases {@code a} and {@code b} (SWAPDB); O(1). */
+    public void swapDatabases(int a, int b) {
+        checkWritable();
+        checkDatabase(a);
+        checkDatabase(b);
+        record(new Mutation.SwapDb(a, b), 10);
+    }
+
+    private void checkDatabase(int db) {
+        if (db < 0 || db >= dbs.count()) {
+            throw new IllegalArgumentException("database " + db + " (expected: 0.." + (dbs.count() - 1) + ")");
+        }
     }
 
     // ------------------------------------------------------------------ internals
@@ -468,7 +560,7 @@ public final class Txn {
     Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
-            record(new Mutation.Expired(key), key.length);
+            record(new Mutation.Expired(db, key), key.length);
             return null;
         }
         return e;
@@ -515,8 +607,11 @@ public final class Txn {
             throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
                     + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");
         }
-        MutationApplier.apply(ks, m);
+        MutationApplier.apply(dbs, m);
         mutations.add(m);
+        if (m instanceof Mutation.SwapDb) {
+            ks = dbs.get(db);
+        }
     }
 
     void checkWrite(byte[] key) {

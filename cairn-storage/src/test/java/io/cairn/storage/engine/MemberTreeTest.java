@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class MemberTreeTest {
     /** A stand-in for the keyspace's clock: views freeze everything stamped up to their epoch. */
-    static final class Clock implements Epochs {
+    static final class Clock implements CowClock {
         long epoch;
         final Map<Long, Integer> open = new HashMap<>();
         long frozen = -1;

@@ -46,11 +46,12 @@ class SetModelTest {
         long seed = Long.getLong("cairn.seed.sets", new SplittableRandom().nextLong());
         System.err.println("[cairn] SetModelTest seed=" + seed);
         SplittableRandom rnd = new SplittableRandom(seed);
-        Keyspace ks = new Keyspace(16);
+        Databases dbs = new Databases(1, 16);
+        Keyspace ks = dbs.get(0);
         ks.setMaxIntsetEntries = 64;
         Keyspace replica = new Keyspace(16);
         replica.setMaxIntsetEntries = 64;
-        Txn txn = new Txn(ks, CONFIG);
+        Txn txn = new Txn(dbs, CONFIG);
         Map<String, Set<String>> model = new HashMap<>();
         List<Seen> views = new ArrayList<>();
         java.util.random.RandomGenerator picks = java.util.random.RandomGenerator.of("L64X128MixRandom");
@@ -59,7 +60,7 @@ class SetModelTest {
             String key = "s" + rnd.nextInt(12);
             String other = "s" + rnd.nextInt(12);
             int op = rnd.nextInt(100);
-            txn.begin(0, false);
+            txn.begin(0, false, 0);
             SetOps sets = txn.sets();
             Set<String> m = model.computeIfAbsent(key, k -> new HashSet<>());
             if (op < 45) {

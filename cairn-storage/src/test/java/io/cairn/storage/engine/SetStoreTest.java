@@ -291,4 +291,30 @@ class SetStoreTest {
         assertThatThrownBy(() -> store.<ScanPage>read(t -> t.scan(b("big"), ValueType.HASH, 0, 10)))
                 .isInstanceOf(WrongTypeException.class);
     }
+
+    @Test
+    void setsLiveInTheirDatabaseAndMoveWithTheirLayout() {
+        open();
+        String[] many = new String[500];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = "x" + i;
+        }
+        store.execute(3, t -> t.sets().add(b("s"), bs(many))).await();
+        store.execute(3, t -> t.sets().add(b("i"), bs("1", "2"))).await();
+        assertThat(store.<Integer>read(0, t -> t.sets().card(b("s")))).isZero();
+        try (ReadView view = store.openReadView(3)) {
+            store.execute(3, t -> t.move(b("s"), 5)).await(); // the entry moves; the view still shares its chunks
+            store.execute(5, t -> t.sets().add(b("s"), bs("after the move"))).await();
+            store.execute(5, t -> t.swapDatabases(5, 3)).await();
+            assertThat(view.type(b("s"))).isEqualTo(ValueType.SET);
+        }
+        assertThat(store.<Integer>read(3, t -> t.sets().card(b("s")))).isEqualTo(501);
+        assertThat(store.<Integer>read(5, t -> t.sets().card(b("i")))).isEqualTo(2);
+        store.checkpoint().join();
+        store.execute(3, t -> t.sets().remove(b("s"), bs("x0"))).await();
+        reopen();
+        assertThat(store.<Integer>read(3, t -> t.sets().card(b("s")))).isEqualTo(500);
+        assertThat(store.<Boolean>read(3, t -> t.sets().isMember(b("s"), b("after the move")))).isTrue();
+        assertThat(store.<String>read(5, t -> t.encoding(b("i")))).isEqualTo("intset");
+    }
 }

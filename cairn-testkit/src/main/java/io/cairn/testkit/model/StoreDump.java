@@ -53,7 +53,7 @@ public final class StoreDump {
                         }
                         yield m.toString();
                     }
-                    case LIST -> throw new IllegalStateException("no lists yet");
+                    case LIST -> throw new IllegalStateException("no dump of a " + type + " yet");
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

@@ -76,29 +76,26 @@ public final class KeyCommands {
 
     private static RespValue copy(Txn t, CommandContext c) {
         boolean replace = false;
+        int db = t.db();
         for (int i = 3; i < c.argc(); i++) {
             String o = c.option(i);
             if (o.equals("REPLACE")) {
                 replace = true;
             } else if (o.equals("DB") && i + 1 < c.argc()) {
-                long db = c.integer(++i);
-                if (db != 0) {
-                    throw new InvalidRequestException("ERR DB index is out of range");
-                }
+                db = c.database(++i);
             } else {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
         byte[] src = c.arg(1);
         byte[] dst = c.arg(2);
-        if (Arrays.equals(src, dst)) {
+        if (db == t.db() && Arrays.equals(src, dst)) {
             throw new InvalidRequestException("ERR source and destination objects are the same");
         }
-        if (!t.exists(src) || !replace && t.exists(dst)) {
+        if (!t.exists(src)) {
             return RespValue.ZERO;
         }
-        ValueCopy.copy(t, src, dst);
-        return RespValue.ONE;
+        return ValueCopy.copy(t, src, db, dst, replace) ? RespValue.ONE : RespValue.ZERO;
     }
 
     /** KEYS pattern: a literal prefix narrows the walk of the ordered index to that range. */
@@ -289,7 +286,7 @@ public final class KeyCommands {
             case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
             case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
             case SET -> Replies.set(t.sets().members(key));
-            case LIST -> throw new IllegalStateException("no list commands yet");
+            case LIST -> throw new IllegalStateException("no " + t.type(key) + " values yet");
             case NONE -> RespValue.NULL;
         };
     }

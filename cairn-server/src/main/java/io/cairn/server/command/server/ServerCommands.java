@@ -47,8 +47,8 @@ public final class ServerCommands {
             return RespValue.OK;
         });
         r.inline("dbsize", (t, c) -> RespValue.integer(t.size()));
-        r.inline("flushdb", ServerCommands::flush);
-        r.inline("flushall", ServerCommands::flush);
+        r.inline("flushdb", (t, c) -> flush(t, c, false));
+        r.inline("flushall", (t, c) -> flush(t, c, true));
         r.server("time", c -> {
             java.time.Instant now = java.time.Instant.now();
             return RespValue.array(List.of(RespValue.bulk(Long.toString(now.getEpochSecond())),
@@ -109,12 +109,16 @@ public final class ServerCommands {
         });
     }
 
-    private static RespValue flush(io.cairn.storage.engine.Txn t, CommandContext c) {
+    private static RespValue flush(io.cairn.storage.engine.Txn t, CommandContext c, boolean all) {
         if (c.argc() > 2 || c.argc() == 2 && !c.option(1).equals("ASYNC") && !c.option(1).equals("SYNC")) {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
-        c.server().beforeFlush(t);
-        t.clear();
+        c.server().beforeFlush(t, all);
+        if (all) {
+            t.flushAll();
+        } else {
+            t.flushDb();
+        }
         return RespValue.OK;
     }
 
@@ -163,7 +167,6 @@ public final class ServerCommands {
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
-        m.put("databases", "1");
         m.put("maxmemory", "0");
         m.put("maxmemory-policy", "noeviction");
         return m;
