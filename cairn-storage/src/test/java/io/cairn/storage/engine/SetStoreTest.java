@@ -305,7 +305,10 @@ class SetStoreTest {
         try (ReadView view = store.openReadView(3)) {
             store.execute(3, t -> t.move(b("s"), 5)).await(); // the entry moves; the view still shares its chunks
             store.execute(5, t -> t.sets().add(b("s"), bs("after the move"))).await();
-            store.execute(5, t -> t.swapDatabases(5, 3)).await();
+            store.execute(5, t -> {
+                t.swapDatabases(5, 3);
+                return null;
+            }).await();
             assertThat(view.type(b("s"))).isEqualTo(ValueType.SET);
         }
         assertThat(store.<Integer>read(3, t -> t.sets().card(b("s")))).isEqualTo(501);
