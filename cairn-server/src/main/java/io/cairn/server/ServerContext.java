@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * What command handlers may reach of the server: the store, the settings (some changeable at run
- * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping and the
- * shutdown switch. Thread-safe.
+ * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping, the
+ * blocked clients and the shutdown switch. Thread-safe.
  */
 public final class ServerContext {
     public static final String VERSION = "0.1.0";
@@ -30,11 +30,13 @@ public final class ServerContext {
     private final AtomicLong nextSessionId = new AtomicLong(1);
     private final CursorRegistry cursors = new CursorRegistry();
     private final WatchRegistry watches = new WatchRegistry();
+    private final BlockedClients blocked;
     private final long startMillis = System.currentTimeMillis();
     private final java.util.function.Consumer<Boolean> shutdown;
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
+    private volatile long hllSparseMaxBytes;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
@@ -47,7 +49,10 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
+        this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
+        this.blocked = new BlockedClients(store);
+        store.subscribe(blocked);
     }
 
     public ServerConfig config() {
@@ -122,6 +127,15 @@ public final class ServerContext {
         timeoutSeconds = v;
     }
 
+    /** {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense. */
+    public long hllSparseMaxBytes() {
+        return hllSparseMaxBytes;
+    }
+
+    public void hllSparseMaxBytes(long v) {
+        hllSparseMaxBytes = v;
+    }
+
     // ---------------------------------------------------------------- sessions
 
     public Session newSession(io.netty.channel.Channel channel) {
@@ -134,6 +148,12 @@ public final class ServerContext {
     public void sessionClosed(Session s) {
         sessions.remove(s.id());
         watches.unwatchAll(s);
+        blocked.cancel(s);
+    }
+
+    /** The clients waiting in blocking commands (BLPOP ...), and the serving of them after writes. */
+    public BlockedClients blocked() {
+        return blocked;
     }
 
     public Collection<Session> sessions() {

@@ -1,11 +1,11 @@
 package io.cairn.storage.engine;
 
 /**
- * A key holding a collection (hash, set or sorted set). Mutable, but only by the keyspace's
- * writer and only while no open read view can see it: {@link Keyspace} copies an entry created at
- * or before the newest open view's epoch before changing it (copy-on-write per collection).
+ * A key holding a collection (hash, set, sorted set or list). Mutable, but only by the keyspace's writer and
+ * only while no open read view can see it: {@link Keyspace} copies an entry created at or before
+ * the newest open view's epoch before changing it (copy-on-write per collection).
  */
-abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry {
+abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, ListEntry {
     final byte[] key;
     long expireAt;
     final long epoch;
@@ -20,7 +20,10 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry {
 
     abstract int size();
 
-    /** A copy of the contents, stamped with {@code epoch}, that the writer may change freely. */
+    /**
+     * A copy stamped with {@code epoch} that no later write to it can change what this entry
+     * holds: a deep copy (hash), or one sharing copy-on-write nodes (set, sorted set: O(1)).
+     */
     abstract CollectionEntry copy(long epoch);
 
     /** Receives the elements of one scan page: a set member (value null), a hash field and its
@@ -41,7 +44,9 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry {
      * an element may be visited more than once. A cursor is an unsigned 64-bit number that
      * implementations give their own meaning; an unknown one must not fail (it may visit
      * anything or nothing). {@link HashOrder} is the meaning shared by the current layouts:
-     * the 32-bit hash to resume at.
+     * the 32-bit hash to resume at. Lists, which have no SCAN command, do not implement it.
      */
-    abstract long scan(long cursor, int count, ScanVisitor visitor);
+    long scan(long cursor, int count, ScanVisitor visitor) {
+        throw new UnsupportedOperationException("no SCAN over a " + type().redisName());
+    }
 }

@@ -1,16 +1,48 @@
 package io.cairn.storage.engine;
 
+import io.cairn.storage.index.OrderedIndex;
+
 /**
- * The copy-on-write clock of a keyspace, for structures that hang off its entries (a set's
- * chunks): nodes are stamped with {@link #current()} when created, and a node whose stamp
- * {@link #isShared} may be seen by an open read view, so a writer copies it before changing it.
- * The same rule {@link io.cairn.storage.index.OrderedIndex} applies to its own nodes, on the
- * store's one {@link io.cairn.storage.index.Epochs} clock; an interface so that tests can count copies.
+ * The copy-on-write rule for the nodes of a structure an entry owns (a sorted set's tree and
+ * member map): a node stamped with an epoch that an open read view may see is copied before it is
+ * changed; any other node is changed in place. New nodes get {@link #stamp()}.
+ *
+ * <p>Read under the store's lock only, by the keyspace's writer.
  */
 interface CowClock {
-    /** The stamp for nodes created now. */
-    long current();
+    /** The epoch to stamp new and copied nodes with. */
+    long stamp();
 
-    /** Whether a node stamped {@code createdEpoch} may be reachable from an open view. */
-    boolean isShared(long createdEpoch);
+    /** Whether a node stamped {@code epoch} may be seen by an open view, and so must be copied. */
+    boolean isShared(long epoch);
+
+    /** The rule of a keyspace's ordered index (see {@link OrderedIndex#isShared}). */
+    static CowClock of(OrderedIndex<?> index) {
+        return new CowClock() {
+            @Override
+            public long stamp() {
+                return index.epoch();
+            }
+
+            @Override
+            public boolean isShared(long epoch) {
+                return index.isShared(epoch);
+            }
+        };
+    }
+
+    /** For structures no view can see yet (being loaded from a snapshot): nothing is shared. */
+    static CowClock unshared(long stamp) {
+        return new CowClock() {
+            @Override
+            public long stamp() {
+                return stamp;
+            }
+
+            @Override
+            public boolean isShared(long epoch) {
+                return false;
+            }
+        };
+    }
 }

@@ -77,7 +77,7 @@ final class MemberTree {
         root = writable(root, clock);
         insert(root, h, member, clock);
         if (split != null) {
-            Inner r = new Inner(clock.current());
+            Inner r = new Inner(clock.stamp());
             r.children[0] = root;
             r.counts[0] = count(root);
             r.children[1] = split;
@@ -247,7 +247,7 @@ final class MemberTree {
     // ------------------------------------------------------------------ writes
 
     private static Node writable(Node n, CowClock clock) {
-        return clock.isShared(n.epoch) ? n.copy(clock.current()) : n;
+        return clock.isShared(n.epoch) ? n.copy(clock.stamp()) : n;
     }
 
     private void insert(Node node, int h, byte[] m, CowClock clock) {
@@ -276,7 +276,7 @@ final class MemberTree {
             return;
         }
         int half = LEAF_MAX / 2;
-        Leaf right = new Leaf(clock.current(), LEAF_MAX);
+        Leaf right = new Leaf(clock.stamp(), LEAF_MAX);
         System.arraycopy(leaf.hashes, half, right.hashes, 0, LEAF_MAX - half);
         System.arraycopy(leaf.members, half, right.members, 0, LEAF_MAX - half);
         Arrays.fill(leaf.members, half, LEAF_MAX, null);
@@ -295,7 +295,7 @@ final class MemberTree {
         Inner target = in;
         if (in.size == INNER_MAX) {
             int half = INNER_MAX / 2;
-            Inner right = new Inner(clock.current());
+            Inner right = new Inner(clock.stamp());
             System.arraycopy(in.hashes, half, right.hashes, 0, INNER_MAX - half);
             System.arraycopy(in.firsts, half, right.firsts, 0, INNER_MAX - half);
             System.arraycopy(in.children, half, right.children, 0, INNER_MAX - half);

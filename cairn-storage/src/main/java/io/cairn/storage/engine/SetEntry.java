@@ -51,17 +51,7 @@ final class SetEntry extends CollectionEntry {
         }
         SetEntry s = new SetEntry(key, expireAt, epoch, intset ? new IntSet() : null,
                 intset ? null : new MemberTree(epoch));
-        CowClock unshared = new CowClock() {
-            @Override
-            public long current() {
-                return epoch;
-            }
-
-            @Override
-            public boolean isShared(long createdEpoch) {
-                return false;
-            }
-        };
+        CowClock unshared = CowClock.unshared(epoch);
         for (byte[] m : members) {
             s.add(m, Integer.MAX_VALUE, unshared);
         }
@@ -164,7 +154,7 @@ final class SetEntry extends CollectionEntry {
     }
 
     private void convert(CowClock clock) {
-        MemberTree t = new MemberTree(clock.current());
+        MemberTree t = new MemberTree(clock.stamp());
         for (int i = 0; i < ints.size(); i++) {
             t.add(IntSet.text(ints.get(i)), clock);
         }

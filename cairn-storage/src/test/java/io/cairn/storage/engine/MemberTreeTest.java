@@ -39,7 +39,7 @@ class MemberTreeTest {
         }
 
         @Override
-        public long current() {
+        public long stamp() {
             return epoch;
         }
 
@@ -70,7 +70,7 @@ class MemberTreeTest {
         System.err.println("[cairn] MemberTreeTest seed=" + seed);
         SplittableRandom rnd = new SplittableRandom(seed);
         Clock clock = new Clock();
-        MemberTree tree = new MemberTree(clock.current());
+        MemberTree tree = new MemberTree(clock.stamp());
         Set<String> model = new HashSet<>();
         List<Frozen> views = new ArrayList<>();
         int universe = 6_000;
@@ -110,7 +110,7 @@ class MemberTreeTest {
     @Test
     void ranksListEveryMemberOnce() {
         Clock clock = new Clock();
-        MemberTree tree = new MemberTree(clock.current());
+        MemberTree tree = new MemberTree(clock.stamp());
         for (int i = 0; i < 10_000; i++) {
             tree.add(b("r" + i), clock);
         }
@@ -129,7 +129,7 @@ class MemberTreeTest {
     @Test
     void theFirstWriteAfterAViewOpensCopiesOnePathNotTheSet() {
         Clock clock = new Clock();
-        MemberTree tree = new MemberTree(clock.current());
+        MemberTree tree = new MemberTree(clock.stamp());
         for (int i = 0; i < 200_000; i++) {
             tree.add(b("member:" + i), clock);
         }
@@ -153,7 +153,7 @@ class MemberTreeTest {
         System.err.println("[cairn] MemberTreeTest cursor seed=" + seed);
         SplittableRandom rnd = new SplittableRandom(seed);
         Clock clock = new Clock();
-        MemberTree tree = new MemberTree(clock.current());
+        MemberTree tree = new MemberTree(clock.stamp());
         for (int i = 0; i < 5_000; i++) {
             tree.add(b("s" + i), clock);
         }
@@ -193,7 +193,7 @@ class MemberTreeTest {
     @Test
     void aCursorOutsideTheHashRangeEndsTheIteration() {
         Clock clock = new Clock();
-        MemberTree tree = new MemberTree(clock.current());
+        MemberTree tree = new MemberTree(clock.stamp());
         tree.add(b("x"), clock);
         List<byte[]> got = new ArrayList<>();
         assertThat(tree.scan(1L << 32, 10, got::add)).isZero();

@@ -53,7 +53,8 @@ public final class StoreDump {
                         }
                         yield m.toString();
                     }
-                    case LIST -> throw new IllegalStateException("no dump of a " + type + " yet");
+                    case LIST -> t.lists().range(key, 0, -1).stream()
+                            .map(e -> new String(e, StandardCharsets.UTF_8)).toList().toString();
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

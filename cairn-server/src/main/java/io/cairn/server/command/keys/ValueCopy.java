@@ -32,6 +32,9 @@ final class ValueCopy {
     private record SetValue(List<byte[]> members) implements Value {
     }
 
+    private record ListValue(List<byte[]> elements) implements Value {
+    }
+
     /**
      * Copies {@code src} (which must exist) of the selected database to {@code dst} in database
      * {@code db}; false, changing nothing, when {@code dst} exists there and not {@code replace}.
@@ -66,7 +69,7 @@ final class ValueCopy {
             case ZSET -> new ZSetValue(t.zrangeByRank(src, 0, -1));
             case JSON -> new DocumentValue(t.document(src));
             case SET -> new SetValue(t.sets().members(src));
-            case LIST -> throw new IllegalStateException("no " + t.type(src) + " values yet");
+            case LIST -> new ListValue(t.lists().range(src, 0, -1));
             case NONE -> throw new IllegalStateException("copy of an absent key");
         };
     }
@@ -94,6 +97,10 @@ final class ValueCopy {
                 t.setDocument(dst, d.document());
             }
             case SetValue s -> t.sets().store(dst, s.members());
+            case ListValue l -> {
+                t.delete(dst);
+                t.lists().push(dst, false, l.elements().toArray(new byte[0][]), false);
+            }
         }
         if (expireAt > 0) {
             t.expireAt(dst, expireAt);
