@@ -31,6 +31,7 @@ public final class CommandTable {
     private static final String BITMAP = "bitmap";
     private static final String HYPERLOGLOG = "hyperloglog";
     private static final String ZSET = "sorted-set";
+    private static final String SET = "set";
     private static final String LIST = "list";
     private static final String TX = "transactions";
     private static final String GEO = "geo";
@@ -51,6 +52,9 @@ public final class CommandTable {
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
     private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
             + "is evaluated to multiple values, where N is the size of the key";
+    private static final String SET_INTER_COST =
+            "O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.";
+    private static final String SET_ALL_COST = "O(N) where N is the total number of elements in all given sets.";
     private static final String WEIGHTS_AGGREGATE = "[WEIGHTS=weight:integer...] [AGGREGATE=aggregate{SUM|MIN|MAX}]";
     private static final String UNION_COST = "O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted"
             + " sets, and M being the number of elements in the resulting sorted set.";
@@ -386,6 +390,54 @@ public final class CommandTable {
             cmd("hrandfield", -2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Returns one or more random fields from a hash.", "6.2.0",
                     "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]"),
+            // sets
+            cmd("sadd", -3, "write denyoom fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Adds one or more members to a set. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple"
+                            + " arguments.", "key:key member:string..."),
+            cmd("srem", -3, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Removes one or more members from a set. Deletes the set if the last member was removed.", "1.0.0",
+                    "O(N) where N is the number of members to be removed.", "key:key member:string..."),
+            cmd("smembers", 2, "readonly", 1, 1, 1, "@read @set @slow", SET, "Returns all members of a set.", "1.0.0",
+                    "O(N) where N is the set cardinality.", "key:key"),
+            cmd("sismember", 3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether a member belongs to a set.", "1.0.0", "O(1)", "key:key member:string"),
+            cmd("smismember", -3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether multiple members belong to a set.", "6.2.0",
+                    "O(N) where N is the number of elements being checked for membership", "key:key member:string..."),
+            cmd("scard", 2, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Returns the number of members in a set.", "1.0.0", "O(1)", "key:key"),
+            cmd("spop", -2, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Returns one or more random members from a set after removing them. Deletes the set if the last"
+                            + " member was popped.", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the value of the passed count.",
+                    "key:key [count:integer]"),
+            cmd("srandmember", -2, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Get one or multiple random members from a set", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.",
+                    "key:key [count:integer]"),
+            cmd("smove", 4, "write fast", 1, 2, 1, "@write @set @fast", SET,
+                    "Moves a member from one set to another.", "1.0.0", "O(1)",
+                    "source:key destination:key member:string"),
+            cmd("sinter", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the intersect of multiple sets.", "1.0.0", SET_INTER_COST, "key:key..."),
+            cmd("sintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @set @slow", SET,
+                    "Returns the number of members of the intersect of multiple sets.", "7.0.0", SET_INTER_COST,
+                    "numkeys:integer key:key... [LIMIT=limit:integer]"),
+            cmd("sinterstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the intersect of multiple sets in a key.", "1.0.0", SET_INTER_COST,
+                    "destination:key key:key..."),
+            cmd("sunion", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the union of multiple sets.", "1.0.0", SET_ALL_COST, "key:key..."),
+            cmd("sunionstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the union of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key..."),
+            cmd("sdiff", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the difference of multiple sets.", "1.0.0", SET_ALL_COST, "key:key..."),
+            cmd("sdiffstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the difference of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key..."),
+            cmd("sscan", -3, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Iterates over members of a set.", "2.8.0", SCAN_COST,
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
             // sorted sets
             cmd("zadd", -4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't"

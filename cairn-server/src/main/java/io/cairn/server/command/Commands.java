@@ -11,6 +11,7 @@ import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
+import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
 import io.cairn.server.command.zset.ZSetCommands;
@@ -32,6 +33,7 @@ public final class Commands {
         BitmapCommands.register(r);
         HllCommands.register(r);
         HashCommands.register(r);
+        SetCommands.register(r);
         ZSetCommands.register(r);
         GeoCommands.register(r);
         ListCommands.register(r);

@@ -23,6 +23,8 @@ final class Keyspace {
      * set from the server's setting once the encoding settings reach the engine.
      */
     int listFill = Listpack.DEFAULT_FILL;
+    /** Redis's {@code set-max-intset-entries}: the most members a set keeps in the intset layout. */
+    int setMaxIntsetEntries = SetEntry.DEFAULT_MAX_INTSET_ENTRIES;
 
     Keyspace(int expectedKeys) {
         this(expectedKeys, new io.cairn.storage.index.Epochs());

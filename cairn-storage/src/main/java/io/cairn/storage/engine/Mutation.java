@@ -59,6 +59,21 @@ public sealed interface Mutation {
             implements Mutation {
     }
 
+    /**
+     * Members were added to the set in database {@code db}, creating it when the key was absent;
+     * {@code members} are the ones that were not there yet, in the order added (the set's layout
+     * is chosen from the first one and their number, as Redis's SADD does).
+     */
+    record SetAdd(int db, byte[] key, byte[][] members) implements Mutation {
+    }
+
+    /**
+     * Members were removed from the set in database {@code db} (SREM, SPOP, SMOVE's source); all
+     * were there. The key goes when its last member does.
+     */
+    record SetRemove(int db, byte[] key, byte[][] members) implements Mutation {
+    }
+
     /** The key's expiry changed; 0 means it no longer expires. */
     record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
     }

@@ -77,6 +77,8 @@ final class MutationApplier {
                     }
                 }
             }
+            case Mutation.SetAdd a -> SetMutations.add(ks, a);
+            case Mutation.SetRemove r -> SetMutations.remove(ks, r);
             case Mutation.ExpireAt x -> {
                 Object e = ks.get(x.key());
                 if (e != null) {

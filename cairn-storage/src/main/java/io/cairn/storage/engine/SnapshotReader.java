@@ -88,7 +88,7 @@ final class SnapshotReader {
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
                             continue;
                         }
-                        db.put(readEntry(payload, db.tree.epoch(), db.listFill));
+                        db.put(readEntry(payload, db.tree.epoch(), db));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
@@ -99,7 +99,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch, int listFill) {
+    private static Object readEntry(ByteBuffer in, long epoch, Keyspace ks) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -133,12 +133,20 @@ final class SnapshotReader {
                 }
                 ListEntry l = new ListEntry(key, expireAt, epoch);
                 for (int i = 0; i < n; i++) {
-                    l.items.insert(i, bytes(in), listFill);
+                    l.items.insert(i, bytes(in), ks.listFill);
                 }
-                l.settleEncoding(listFill);
+                l.settleEncoding(ks.listFill);
                 return l;
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..5)");
+            case SnapshotFormat.KIND_SET -> {
+                int n = Varints.getInt(in, "member count", in.remaining());
+                byte[][] members = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    members[i] = bytes(in);
+                }
+                return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries);
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..6)");
         }
     }
 

@@ -72,6 +72,12 @@ final class SnapshotWriter implements AutoCloseable {
                 putBytes(field);
                 putBytes(f.getValue());
             }
+        } else if (entry instanceof SetEntry s) {
+            head(SnapshotFormat.KIND_SET, s.key, s.expireAt, s.size());
+            s.forEach(member -> {
+                ensure(5 + member.length);
+                putBytes(member);
+            });
         } else if (entry instanceof ListEntry l) {
             head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
             l.items.visit(0, l.size(), false, e -> {

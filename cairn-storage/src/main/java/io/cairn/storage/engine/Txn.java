@@ -31,17 +31,32 @@ public final class Txn {
     private final StoreConfig config;
     private final ZSetOps zsets = new ZSetOps(this);
     /** The selected database and its keyspace. */
-    private int db;
+    int db;
     Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
     private boolean readOnly;
     private boolean active;
+    private final SetOps sets = new SetOps(this);
 
     Txn(Databases dbs, StoreConfig config) {
         this.dbs = dbs;
         this.config = config;
+    }
+
+    /** The set commands on this transaction (same rules as its own methods). */
+    public SetOps sets() {
+        return sets;
+    }
+
+    /**
+     * One page of HSCAN, SSCAN or ZSCAN over the collection at {@code key}, which must hold
+     * {@code type}; an absent key is an empty, final page. The cursor's contract is Redis's
+     * (an element present for a whole iteration is returned at least once; see {@link ScanPage}).
+     */
+    public ScanPage scan(byte[] key, ValueType type, long cursor, int count) {
+        return ScanPage.of(live(key), type, cursor, count);
     }
 
     void begin(long now, boolean readOnly, int db) {
@@ -252,7 +267,8 @@ public final class Txn {
      * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
      * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
      * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
-     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}); null when absent.
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}), {@code "intset"} or {@code
+     * "hashtable"} (a set: its layout, see {@link SetEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -265,7 +281,7 @@ public final class Txn {
             case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
             case LIST -> ((ListEntry) e).encoding();
-            case SET -> throw new IllegalStateException("no set entries yet");
+            case SET -> ((SetEntry) e).encoding();
             case NONE -> null;
         };
     }

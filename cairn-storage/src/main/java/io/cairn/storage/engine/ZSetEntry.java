@@ -118,6 +118,23 @@ final class ZSetEntry extends CollectionEntry {
         }
     }
 
+    /**
+     * ZSCAN: the simple {@link HashOrder} over every member (O(n) per page) until the member map
+     * can seek by hash; values are the scores, as Doubles.
+     */
+    @Override
+    long scan(long cursor, int count, ScanVisitor visitor) {
+        int n = size();
+        byte[][] names = new byte[n][];
+        Object[] values = new Object[n];
+        int[] i = {0};
+        order.forEach(0, n, m -> {
+            names[i[0]] = m.memberBytes();
+            values[i[0]++] = m.score();
+        });
+        return HashOrder.page(names, values, cursor, count, visitor);
+    }
+
     @Override
     ZSetEntry copy(long epoch) {
         return new ZSetEntry(key, expireAt, epoch, members.share(), order.share());

@@ -155,7 +155,7 @@ sealed interface KeyReads extends Operation {
                 case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, protocol);
                 case JSON -> JsonCommands.wholeDocument(t, key, jsonLimits);
                 case LIST -> Replies.bulks(t.lists().range(key, 0, -1));
-                case SET -> throw new IllegalStateException("no " + t.type(key) + " values yet");
+                case SET -> Replies.set(t.sets().members(key));
                 case NONE -> RespValue.NULL;
             };
         }

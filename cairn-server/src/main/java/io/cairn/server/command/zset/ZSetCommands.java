@@ -1,14 +1,13 @@
 package io.cairn.server.command.zset;
 
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,7 +56,7 @@ public final class ZSetCommands {
         r.data("zdiffstore", c -> ZSetAlgebra.parse(c, ZSetAlgebra.Op.DIFF, 2, false));
         r.data("zintercard", c -> ZSetAlgebra.parse(c, ZSetAlgebra.Op.INTER, 1, true));
         r.data("zrandmember", ZRandMember::parse);
-        r.inline("zscan", ZSetCommands::zscan);
+        r.data("zscan", c -> CollectionScan.parse(c, ValueType.ZSET, false));
     }
 
     /** ZRANK / ZREVRANK key member [WITHSCORE]. */
@@ -72,27 +71,4 @@ public final class ZSetCommands {
         }
         return new ZSetReads.Rank(c.arg(1), c.arg(2), reverse, withScore);
     }
-
-    // ------------------------------------------------------------------ ZSCAN
-
-    /** ZSCAN key cursor [MATCH pattern] [COUNT count]: one page holding every match, scores as text. */
-    private static RespValue zscan(Txn t, CommandContext c) {
-        CollectionScan.checkCursor(c.arg(2));
-        List<ScoredMember> all = t.zrangeByRank(c.arg(1), 0, -1);
-        if (all.isEmpty()) {
-            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
-        }
-        byte[] pattern = CollectionScan.options(c, 3, false).pattern();
-        List<RespValue> items = new ArrayList<>();
-        for (ScoredMember m : all) {
-            byte[] member = m.memberBytes();
-            if (pattern == null || Glob.matches(pattern, member)) {
-                items.add(RespValue.bulk(member));
-                items.add(RespValue.bulk(RespEncoder.formatDouble(m.score())));
-            }
-        }
-        return CollectionScan.reply(items);
-    }
-
-
 }
