@@ -4,10 +4,10 @@ import io.cairn.common.Bytes;
 import java.util.Arrays;
 
 /**
- * Scan pages in hash order for collections that cannot seek by hash (today's {@link HashEntry}
- * and {@link ZSetEntry}, on {@link java.util.HashMap}s): the cursor is the element hash, as an
- * unsigned 32-bit number, to resume at (see {@link CollectionEntry#scan}), the same meaning
- * {@link MemberTree#scan} gives it, so a layout that seeks can take over a running iteration.
+ * Scan pages in hash order for collections that cannot seek by hash (today's {@link HashEntry},
+ * on a {@link java.util.HashMap}): the cursor is the element hash, as an unsigned 32-bit number,
+ * to resume at (see {@link CollectionEntry#scan}), the same meaning {@link MemberTree#scan} and
+ * {@link MemberMap#scan} give it, so a layout that seeks can take over a running iteration.
  *
  * <p>Cost: each page reads the whole collection (O(n log n)), so pages are made large enough
  * that an iteration takes at most about {@value #PAGES} of them; a collection of up to

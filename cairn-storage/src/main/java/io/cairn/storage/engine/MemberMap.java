@@ -1,6 +1,8 @@
 package io.cairn.storage.engine;
 
+import io.cairn.common.Bytes;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import java.util.SplittableRandom;
 
 /**
@@ -9,11 +11,12 @@ import java.util.SplittableRandom;
  * the same per-node copy-on-write as {@link ZSetTree}: a write copies the shared nodes on its path
  * (at most 13) and changes the others in place; {@link #share()} is an O(1) second handle.
  *
- * <p><b>Hashing.</b> Each level takes 5 bits of a 64-bit hash: the low half is the member's
- * {@code String} hash (cached by {@code String}) mixed, the high half a seeded hash of its chars,
- * computed only below the sixth level. So members whose {@code String} hashes collide (easy to
- * craft) still spread over the levels below, and only members equal in all 64 bits share a
- * bucket, which is a plain array.
+ * <p><b>Hashing.</b> Level 0 takes the top 5 bits of a member's 32-bit hash ({@link Bytes#hash}
+ * of its bytes, the hash {@link HashOrder} pages by), each next level the next 5, so walking the
+ * slots in order visits members in ascending hash order and {@link #scan} can resume at a hash.
+ * Below the sixth level the trie reads a seeded hash of the member's chars: members whose 32-bit
+ * hashes collide still spread over the levels below, and only members equal in all 64 bits share
+ * a bucket, which is a plain array.
  *
  * <p><b>Shape.</b> A node's slots hold, in bit order, a {@link ScoredMember}, a child node or a
  * bucket. A node other than the root holds two entries or more, or one child node or bucket:
@@ -22,11 +25,10 @@ import java.util.SplittableRandom;
  * <p>Not thread-safe; the same rules as {@link ZSetTree}.
  */
 final class MemberMap {
-    private static final int BITS = 5;
-    /** The last level that reads the low half of the hash only. */
-    private static final int LAST_LOW_SHIFT = 32 - BITS;
-    /** Past the last level (bits 60-63) members that still collide share a bucket. */
-    private static final int BUCKET_SHIFT = 64;
+    /** The last level that reads the 32-bit hash only; level 6 reads its last 2 bits and 3 seeded ones. */
+    private static final int LAST_PRIMARY_LEVEL = 5;
+    /** Past the last level (the last 4 seeded bits) members that still collide share a bucket. */
+    private static final int BUCKET_LEVEL = 13;
     private static final long SEED = new SplittableRandom().nextLong();
 
     private Node root;
@@ -50,9 +52,10 @@ final class MemberMap {
 
     ScoredMember get(String member) {
         Node node = root;
-        int shift = 0;
+        int h = hash(member);
+        int level = 0;
         while (node != null) {
-            int bit = 1 << fragment(member, shift);
+            int bit = 1 << fragment(member, h, level);
             if ((node.bitmap & bit) == 0) {
                 return null;
             }
@@ -64,7 +67,7 @@ final class MemberMap {
                 return b.find(member);
             }
             node = (Node) s;
-            shift += BITS;
+            level++;
         }
         return null;
     }
@@ -72,7 +75,7 @@ final class MemberMap {
     /** Puts {@code x} under its member; returns the entry it replaced, or null. */
     ScoredMember put(ScoredMember x, CowClock clock) {
         root = root == null ? new Node(clock.stamp(), 0, new Object[2]) : writable(root, clock);
-        ScoredMember old = put(root, x, 0, clock);
+        ScoredMember old = put(root, x, hash(x.member()), 0, clock);
         if (old == null) {
             size++;
         }
@@ -85,11 +88,93 @@ final class MemberMap {
             return null;
         }
         root = writable(root, clock);
-        ScoredMember old = remove(root, member, 0, clock);
+        ScoredMember old = remove(root, member, hash(member), 0, clock);
         if (--size == 0) {
             root = null;
         }
         return old;
+    }
+
+    /**
+     * Visits members in ascending {@link #hash} order (as unsigned numbers) from hash
+     * {@code cursor}: at least {@code count} of them while any are left, never stopping inside a
+     * run of equal hashes; returns the hash to resume at, 0 when none is left. O(log n + count):
+     * subtrees wholly below the cursor are skipped. A cursor above 2^32 - 1 visits nothing.
+     * Because the order depends only on the members' hashes, a member present from the first
+     * call of an iteration to its last is visited at least once, however the map changes between.
+     */
+    long scan(long cursor, int count, Consumer<ScoredMember> out) {
+        if (root == null || cursor < 0 || cursor > 0xFFFF_FFFFL) {
+            return 0;
+        }
+        Scan s = new Scan(cursor, count, out);
+        s.node(root, 0, 0);
+        return s.next;
+    }
+
+    /** One call of {@link #scan}: where it started, what it has emitted, where the next starts. */
+    private static final class Scan {
+        final long cursor;
+        final int count;
+        final Consumer<ScoredMember> out;
+        int emitted;
+        long last = -1;
+        long next;
+        boolean done;
+
+        Scan(long cursor, int count, Consumer<ScoredMember> out) {
+            this.cursor = cursor;
+            this.count = count;
+            this.out = out;
+        }
+
+        /** Walks {@code n}, whose members' hashes all start with the bits of {@code prefix} above its level. */
+        void node(Node n, int level, long prefix) {
+            int k = 0;
+            for (int f = 0; f < 32 && !done; f++) {
+                if ((n.bitmap & 1 << f) == 0) {
+                    continue;
+                }
+                Object slot = n.slots[k++];
+                long under = prefix;
+                if (level <= LAST_PRIMARY_LEVEL) {
+                    int low = 27 - 5 * level;
+                    under = prefix | (long) f << low;
+                    if ((under | (1L << low) - 1) < cursor) {
+                        continue; // every hash in this slot is below the cursor
+                    }
+                } else if (level == LAST_PRIMARY_LEVEL + 1) {
+                    under = prefix | f >>> 3; // the hash's last 2 bits; deeper slots share one hash
+                    if (under < cursor) {
+                        continue;
+                    }
+                }
+                switch (slot) {
+                    case ScoredMember m -> entry(m);
+                    case Bucket b -> {
+                        for (ScoredMember m : b.items()) {
+                            entry(m);
+                        }
+                    }
+                    default -> node((Node) slot, level + 1, under);
+                }
+            }
+        }
+
+        void entry(ScoredMember m) {
+            long h = Integer.toUnsignedLong(hash(m.member()));
+            if (done || h < cursor) {
+                return;
+            }
+            if (emitted >= count && h != last) {
+                next = h;
+                done = true;
+                return;
+            }
+            out.accept(m);
+            emitted++;
+            last = h;
+        }
     }
 
     // ------------------------------------------------------------------ internals
@@ -98,17 +183,41 @@ final class MemberMap {
         return clock.isShared(n.epoch) ? new Node(clock.stamp(), n.bitmap, n.slots.clone()) : n;
     }
 
-    /** The 5-bit slot index of {@code member} at the level that starts at bit {@code shift}. */
-    static int fragment(String member, int shift) {
-        int h = member.hashCode();
-        h ^= h >>> 16;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        if (shift <= LAST_LOW_SHIFT) {
-            return (h >>> shift) & 31;
+    /** {@link Bytes#hash} of the member's bytes (one per char, Latin-1), computed from its chars. */
+    static int hash(String member) {
+        int n = member.length();
+        long h = 0x9E37_79B9_7F4A_7C15L ^ n;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            long word = 0;
+            for (int j = 7; j >= 0; j--) {
+                word = word << 8 | member.charAt(i + j);
+            }
+            h = Long.rotateLeft((h ^ word) * 0xBF58_476D_1CE4_E5B9L, 31);
         }
-        long full = (h & 0xFFFF_FFFFL) | (long) seeded(member) << 32;
-        return (int) (full >>> shift) & 31;
+        long tail = 0;
+        for (int shift = 0; i < n; i++, shift += 8) {
+            tail |= (long) member.charAt(i) << shift;
+        }
+        h = (h ^ tail) * 0x94D0_49BB_1331_11EBL;
+        h ^= h >>> 33;
+        h *= 0xFF51_AFD7_ED55_8CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CE_B9FE_1A85_EC53L;
+        h ^= h >>> 33;
+        return (int) h;
+    }
+
+    /**
+     * The 5-bit slot of {@code member} (whose {@link #hash} is {@code h}) at {@code level}: bits
+     * of the 64-bit key (h, then the seeded hash), most significant first; the last level has 4.
+     */
+    static int fragment(String member, int h, int level) {
+        if (level <= LAST_PRIMARY_LEVEL) {
+            return (h >>> (27 - 5 * level)) & 31;
+        }
+        long key = Integer.toUnsignedLong(h) << 32 | Integer.toUnsignedLong(seeded(member));
+        return level == BUCKET_LEVEL - 1 ? (int) key & 15 : (int) (key >>> (59 - 5 * level)) & 31;
     }
 
     /** A seeded hash of the chars (each one byte, Latin-1), so collisions cannot be prepared offline. */
@@ -122,9 +231,9 @@ final class MemberMap {
         return (int) (h ^ h >>> 32);
     }
 
-    private static ScoredMember put(Node node, ScoredMember x, int shift, CowClock clock) {
+    private static ScoredMember put(Node node, ScoredMember x, int h, int level, CowClock clock) {
         String m = x.member();
-        int bit = 1 << fragment(m, shift);
+        int bit = 1 << fragment(m, h, level);
         int idx = Integer.bitCount(node.bitmap & (bit - 1));
         if ((node.bitmap & bit) == 0) {
             node.insert(idx, bit, x);
@@ -136,7 +245,7 @@ final class MemberMap {
                 node.slots[idx] = x;
                 return e;
             }
-            node.slots[idx] = pair(e, x, shift + BITS, clock.stamp());
+            node.slots[idx] = pair(e, hash(e.member()), x, h, level + 1, clock.stamp());
             return null;
         }
         if (s instanceof Bucket b) {
@@ -146,25 +255,25 @@ final class MemberMap {
         }
         Node child = writable((Node) s, clock);
         node.slots[idx] = child;
-        return put(child, x, shift + BITS, clock);
+        return put(child, x, h, level + 1, clock);
     }
 
-    /** A node (or, past the last level, a bucket) at {@code shift} holding two different members. */
-    private static Object pair(ScoredMember a, ScoredMember b, int shift, long stamp) {
-        if (shift >= BUCKET_SHIFT) {
+    /** A node (or, past the last level, a bucket) at {@code level} holding two different members. */
+    private static Object pair(ScoredMember a, int ha, ScoredMember b, int hb, int level, long stamp) {
+        if (level >= BUCKET_LEVEL) {
             return new Bucket(new ScoredMember[] {a, b});
         }
-        int fa = fragment(a.member(), shift);
-        int fb = fragment(b.member(), shift);
+        int fa = fragment(a.member(), ha, level);
+        int fb = fragment(b.member(), hb, level);
         if (fa == fb) {
-            return new Node(stamp, 1 << fa, new Object[] {pair(a, b, shift + BITS, stamp)});
+            return new Node(stamp, 1 << fa, new Object[] {pair(a, ha, b, hb, level + 1, stamp)});
         }
         return new Node(stamp, 1 << fa | 1 << fb, fa < fb ? new Object[] {a, b} : new Object[] {b, a});
     }
 
     /** Removes {@code member}, which is present under the writable {@code node}. */
-    private static ScoredMember remove(Node node, String member, int shift, CowClock clock) {
-        int bit = 1 << fragment(member, shift);
+    private static ScoredMember remove(Node node, String member, int h, int level, CowClock clock) {
+        int bit = 1 << fragment(member, h, level);
         int idx = Integer.bitCount(node.bitmap & (bit - 1));
         Object s = node.slots[idx];
         if (s instanceof ScoredMember e) {
@@ -178,7 +287,7 @@ final class MemberMap {
             return old;
         }
         Node child = writable((Node) s, clock);
-        ScoredMember old = remove(child, member, shift + BITS, clock);
+        ScoredMember old = remove(child, member, h, level + 1, clock);
         boolean single = Integer.bitCount(child.bitmap) == 1 && child.slots[0] instanceof ScoredMember;
         node.slots[idx] = single ? child.slots[0] : child;
         return old;
@@ -192,10 +301,10 @@ final class MemberMap {
         }
     }
 
-    private static int check(Node node, int shift, boolean isRoot) {
+    private static int check(Node node, int level, boolean isRoot) {
         int entries = Integer.bitCount(node.bitmap);
         if (!isRoot && entries < 2 && node.slots[0] instanceof ScoredMember) {
-            throw new IllegalStateException("a lone member below the root at shift " + shift);
+            throw new IllegalStateException("a lone member below the root at level " + level);
         }
         int n = 0;
         int k = 0;
@@ -205,14 +314,14 @@ final class MemberMap {
             }
             Object s = node.slots[k++];
             if (s instanceof ScoredMember e) {
-                if (fragment(e.member(), shift) != f) {
-                    throw new IllegalStateException(e.member() + " in slot " + f + " at shift " + shift);
+                if (fragment(e.member(), hash(e.member()), level) != f) {
+                    throw new IllegalStateException(e.member() + " in slot " + f + " at level " + level);
                 }
                 n++;
             } else if (s instanceof Bucket b) {
                 n += b.items.length;
             } else {
-                n += check((Node) s, shift + BITS, false);
+                n += check((Node) s, level + 1, false);
             }
         }
         return n;

@@ -119,20 +119,17 @@ final class ZSetEntry extends CollectionEntry {
     }
 
     /**
-     * ZSCAN: the simple {@link HashOrder} over every member (O(n) per page) until the member map
-     * can seek by hash; values are the scores, as Doubles.
+     * One page of ZSCAN: a set of at most {@value HashOrder#WHOLE} members whole, in order, with
+     * cursor 0 (as Redis answers for a listpack); a bigger one in hash order from the cursor
+     * through the member map's {@link MemberMap#scan}, O(log n + count) per page.
      */
     @Override
     long scan(long cursor, int count, ScanVisitor visitor) {
-        int n = size();
-        byte[][] names = new byte[n][];
-        Object[] values = new Object[n];
-        int[] i = {0};
-        order.forEach(0, n, m -> {
-            names[i[0]] = m.memberBytes();
-            values[i[0]++] = m.score();
-        });
-        return HashOrder.page(names, values, cursor, count, visitor);
+        if (size() <= HashOrder.WHOLE) {
+            order.forEach(0, size(), m -> visitor.visit(m.memberBytes(), m.score()));
+            return 0;
+        }
+        return members.scan(cursor, count, m -> visitor.visit(m.memberBytes(), m.score()));
     }
 
     @Override
