@@ -10,6 +10,7 @@ import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.ValueType;
 import io.cairn.storage.engine.WrongTypeException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -24,7 +25,7 @@ import java.util.Map;
  * {@code zunionInterDiffGenericCommand} computes them: inputs in ascending size (a stable sort),
  * a weighted score that is NaN (inf times 0) counting as 0, SUM of inf and -inf as 0, and the
  * result in (score, member) order. DIFF keeps the first set's scores; it takes no WEIGHTS nor
- * AGGREGATE.
+ * AGGREGATE. An input may be a plain set, whose members all score 1, as in Redis.
  *
  * <p>Redis reads numkeys and counts the keys first, then checks every key's type, and only then
  * reads the options: so the options are {@link Parsed}, their refusal thrown after the type checks.
@@ -100,10 +101,29 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
         }
     }
 
-    /** One input: a sorted set's key, weight and size (0 when absent); read by lookups or a walk. */
-    private record Input(byte[] key, double weight, int size) {
+    /** One input: a sorted set's or a set's key, weight and size (0 when absent); read by lookups or a walk. */
+    private record Input(byte[] key, boolean set, double weight, int size) {
+        static Input of(Txn t, byte[] key, double weight) {
+            boolean set = t.type(key) == ValueType.SET;
+            return new Input(key, set, weight, set ? t.sets().card(key) : t.zcard(key));
+        }
+
         Double score(Txn t, ScoredMember m) {
-            return t.zscore(key, m.memberBytes());
+            if (!set) {
+                return t.zscore(key, m.memberBytes());
+            }
+            return t.sets().isMember(key, m.memberBytes()) ? 1.0 : null;
+        }
+
+        List<ScoredMember> members(Txn t) {
+            if (!set) {
+                return t.zsets().members(key);
+            }
+            List<ScoredMember> out = new ArrayList<>(size);
+            for (byte[] m : t.sets().members(key)) {
+                out.add(new ScoredMember(new String(m, StandardCharsets.ISO_8859_1), 1.0));
+            }
+            return out;
         }
     }
 
@@ -111,14 +131,14 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
     public RespValue run(Txn t) {
         for (byte[] k : keys) {
             ValueType type = t.type(k);
-            if (type != ValueType.NONE && type != ValueType.ZSET) {
+            if (type != ValueType.NONE && type != ValueType.ZSET && type != ValueType.SET) {
                 throw new WrongTypeException(ValueType.ZSET, type);
             }
         }
         Options o = options.get();
         List<Input> inputs = new ArrayList<>(keys.length);
         for (int i = 0; i < keys.length; i++) {
-            inputs.add(new Input(keys[i], o.weights()[i], t.zcard(keys[i])));
+            inputs.add(Input.of(t, keys[i], o.weights()[i]));
         }
         if (op != Op.DIFF) {
             inputs.sort(Comparator.comparingInt(Input::size));
@@ -157,7 +177,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
     private static List<ScoredMember> union(Txn t, List<Input> inputs, Aggregate aggregate) {
         Map<String, double[]> acc = HashMap.newHashMap(inputs.getLast().size());
         for (Input in : inputs) {
-            for (ScoredMember m : t.zsets().members(in.key())) {
+            for (ScoredMember m : in.members(t)) {
                 double s = weighted(in, m.score());
                 double[] cell = acc.get(m.member());
                 if (cell == null) {
@@ -176,7 +196,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
         List<ScoredMember> out = new ArrayList<>();
         Input first = inputs.getFirst();
         next:
-        for (ScoredMember m : t.zsets().members(first.key())) {
+        for (ScoredMember m : first.members(t)) {
             double score = weighted(first, m.score());
             for (int j = 1; j < inputs.size(); j++) {
                 Double s = inputs.get(j).score(t, m);
@@ -194,7 +214,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
     private static long interCard(Txn t, List<Input> inputs, long limit) {
         long n = 0;
         next:
-        for (ScoredMember m : t.zsets().members(inputs.getFirst().key())) {
+        for (ScoredMember m : inputs.getFirst().members(t)) {
             for (int j = 1; j < inputs.size(); j++) {
                 if (inputs.get(j).score(t, m) == null) {
                     continue next;
@@ -210,7 +230,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, 
     private static List<ScoredMember> diff(Txn t, List<Input> inputs) {
         List<ScoredMember> out = new ArrayList<>();
         next:
-        for (ScoredMember m : t.zsets().members(inputs.getFirst().key())) {
+        for (ScoredMember m : inputs.getFirst().members(t)) {
             for (int j = 1; j < inputs.size(); j++) {
                 if (inputs.get(j).score(t, m) != null) {
                     continue next;
