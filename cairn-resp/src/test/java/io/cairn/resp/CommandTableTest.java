@@ -35,6 +35,8 @@ class CommandTableTest {
             "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
             "client|unblock",
             "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro", "pfadd", "pfcount", "pfmerge", "pfdebug",
+            "sadd", "srem", "smembers", "sismember", "smismember", "scard", "spop", "srandmember", "smove", "sinter",
+            "sintercard", "sinterstore", "sunion", "sunionstore", "sdiff", "sdiffstore", "sscan",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
