@@ -15,7 +15,7 @@ class CommandTableTest {
 
     private static final List<String> REQUIRED = List.of(
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
-            "client|getname", "client|list", "client|info", "client|kill", "info", "config", "config|get",
+            "client|getname", "client|list", "client|info", "client|kill", "client|unblock", "info", "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
@@ -28,6 +28,8 @@ class CommandTableTest {
             "zadd", "zrem", "zscore", "zmscore", "zincrby", "zcard", "zcount", "zrank", "zrevrank", "zrange",
             "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zrevrange", "zremrangebyscore", "zremrangebyrank",
             "zpopmin", "zpopmax", "zscan",
+            "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert",
+            "lrem", "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
@@ -64,7 +66,7 @@ class CommandTableTest {
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
-                        "client|kill");
+                        "client|kill", "client|unblock");
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)
@@ -158,6 +160,9 @@ class CommandTableTest {
         assertSpec("del", -2, 1, -1, 1);
         assertSpec("object|encoding", 3, 2, 2, 1);
         assertSpec("keyrange", -3, 0, 0, 0);
+        assertSpec("blpop", -3, 1, -2, 1);
+        assertSpec("lmove", 5, 1, 2, 1);
+        assertSpec("blmpop", -5, 0, 0, 0); // keys after a count: COMMAND INFO gives none, and movablekeys
         assertSpec("json.set", -4, 1, 1, 1);
         assertSpec("json.get", -2, 1, 1, 1);
         assertSpec("json.mget", -3, 1, 1, 1); // as RedisJSON declares it, though the keys run to the last but one

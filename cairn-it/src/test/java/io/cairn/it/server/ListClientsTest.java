@@ -82,7 +82,7 @@ class ListClientsTest {
 
     @ParameterizedTest
     @EnumSource(RedisProtocol.class)
-    void jedis(RedisProtocol protocol) throws Exception {
+    void listsThroughJedis(RedisProtocol protocol) throws Exception {
         Jedis j = jedis(protocol);
         assertThat(j.rpush("l", "a", "b", "c")).isEqualTo(3);
         assertThat(j.lpush("l", "z")).isEqualTo(4);
@@ -121,7 +121,7 @@ class ListClientsTest {
 
     @ParameterizedTest
     @EnumSource(value = ProtocolVersion.class, names = {"RESP2", "RESP3"})
-    void lettuce(ProtocolVersion protocol) throws Exception {
+    void listsThroughLettuce(ProtocolVersion protocol) throws Exception {
         RedisCommands<String, String> r = lettuce(protocol).sync();
         assertThat(r.rpush("l", "a", "b", "c", "b")).isEqualTo(4);
         assertThat(r.lrange("l", 0, -1)).containsExactly("a", "b", "c", "b");
