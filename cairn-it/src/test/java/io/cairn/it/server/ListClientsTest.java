@@ -102,7 +102,7 @@ class ListClientsTest {
         j.rpush("src", "1", "2");
         assertThat(j.lmove("src", "dst", ListDirection.LEFT, ListDirection.RIGHT)).isEqualTo("1");
         assertThat(j.rpoplpush("src", "dst")).isEqualTo("2");
-        assertThat(j.lmpop(ListDirection.RIGHT, 5, "src", "dst").getValue()).containsExactly("2", "1");
+        assertThat(j.lmpop(ListDirection.RIGHT, 5, "src", "dst").getValue()).containsExactly("1", "2"); // dst was [2, 1]
         assertThat(j.lmpop(ListDirection.LEFT, "src", "dst")).isNull();
         assertThat(j.blpop(0.05, "nothing")).isNull();
 
