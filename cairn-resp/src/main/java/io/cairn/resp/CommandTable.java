@@ -28,9 +28,13 @@ public final class CommandTable {
     private static final String GENERIC = "generic";
     private static final String STRING = "string";
     private static final String HASH = "hash";
+    private static final String BITMAP = "bitmap";
+    private static final String HYPERLOGLOG = "hyperloglog";
     private static final String ZSET = "sorted-set";
+    private static final String SET = "set";
     private static final String LIST = "list";
     private static final String TX = "transactions";
+    private static final String GEO = "geo";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
@@ -48,8 +52,33 @@ public final class CommandTable {
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
     private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
             + "is evaluated to multiple values, where N is the size of the key";
+    private static final String SET_INTER_COST =
+            "O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.";
+    private static final String SET_ALL_COST = "O(N) where N is the total number of elements in all given sets.";
+    private static final String WEIGHTS_AGGREGATE = "[WEIGHTS=weight:integer...] [AGGREGATE=aggregate{SUM|MIN|MAX}]";
+    private static final String UNION_COST = "O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted"
+            + " sets, and M being the number of elements in the resulting sorted set.";
+    private static final String INTER_COST = "O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted"
+            + " set, K being the number of input sorted sets and M being the number of elements in the resulting"
+            + " sorted set.";
+    private static final String DIFF_COST = "O(L + (N-K)log(N)) worst case where L is the total number of elements in"
+            + " all the sets, N is the size of the first set, and K is the size of the result set.";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
+
+    private static final String GEO_UNIT = "unit{m=m|km=km|ft=ft|mi=mi}";
+    private static final String GEO_AREA = "from{FROMMEMBER=member:string|FROMLONLAT=fromlonlat(longitude:double"
+            + " latitude:double)} by{circle(BYRADIUS=radius:double " + GEO_UNIT + ")|box(BYBOX=width:double"
+            + " height:double " + GEO_UNIT + ")} [order{ASC|DESC}] [count-block(COUNT=count:integer [ANY])]";
+    private static final String GEO_RADIUS_OPTIONS = "radius:double " + GEO_UNIT + " [WITHCOORD] [WITHDIST]"
+            + " [WITHHASH] [count-block(COUNT=count:integer [ANY])] [order{ASC|DESC}]";
+    private static final String GEO_STORE = " [store{STORE=storekey:key|STOREDIST=storedistkey:key}]";
+    private static final String GEO_SEARCH_COST = "O(N+log(M)) where N is the number of elements in the grid-aligned"
+            + " bounding box area around the shape provided as the filter and M is the number of items inside the"
+            + " shape";
+    private static final String GEO_RADIUS_COST = "O(N+log(M)) where N is the number of elements inside the bounding"
+            + " box of the circular area delimited by center and radius and M is the number of items inside the"
+            + " index.";
 
     private static final List<CommandSpec> ALL = List.of(
             // connection
@@ -277,6 +306,46 @@ public final class CommandTable {
                     "O(1), not counting the time taken to copy the new string in place. Usually, this string is very"
                             + " small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being"
                             + " the length of the value argument.", "key:key offset:integer value:string"),
+            // bitmaps
+            cmd("setbit", 4, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist.",
+                    "2.2.0", "O(1)", "key:key offset:integer value:integer"),
+            cmd("getbit", 3, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Returns a bit value by offset.", "2.2.0", "O(1)", "key:key offset:integer"),
+            cmd("bitcount", -2, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Counts the number of set bits (population counting) in a string.", "2.6.0", "O(N)",
+                    "key:key [range(start:integer end:integer [unit{BYTE|BIT}])]"),
+            cmd("bitpos", -3, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Finds the first set (1) or clear (0) bit in a string.", "2.8.7", "O(N)",
+                    "key:key bit:integer [range(start:integer [end-unit-block(end:integer [unit{BYTE|BIT}])])]"),
+            cmd("bitop", -4, "write denyoom", 2, -1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs bitwise operations on multiple strings, and stores the result.", "2.6.0", "O(N)",
+                    "operation{AND|OR|XOR|NOT} destkey:key key:key..."),
+            cmd("bitfield", -2, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs arbitrary bitfield integer operations on strings.", "3.2.0",
+                    "O(1) for each subcommand specified",
+                    "key:key [operation{GET=get-block(encoding:string offset:integer)"
+                            + "|write([OVERFLOW=overflow-block{WRAP|SAT|FAIL}]"
+                            + " write-operation{SET=set-block(encoding:string offset:integer value:integer)"
+                            + "|INCRBY=incrby-block(encoding:string offset:integer increment:integer)})}...]"),
+            cmd("bitfield_ro", -2, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Performs arbitrary read-only bitfield integer operations on strings.", "6.0.0",
+                    "O(1) for each subcommand specified", "key:key [GET=get-block(encoding:string offset:integer)...]"),
+            // hyperloglog
+            cmd("pfadd", -2, "write denyoom fast", 1, 1, 1, "@write @hyperloglog @fast", HYPERLOGLOG,
+                    "Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.", "2.8.9",
+                    "O(1) to add every element.", "key:key [element:string...]"),
+            cmd("pfcount", -2, "readonly", 1, -1, 1, "@read @hyperloglog @slow", HYPERLOGLOG,
+                    "Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).", "2.8.9",
+                    "O(1) with a very small average constant time when called with a single key. O(N) with N being"
+                            + " the number of keys, and much bigger constant times, when called with multiple keys.",
+                    "key:key..."),
+            cmd("pfmerge", -2, "write denyoom", 1, -1, 1, "@write @hyperloglog @slow", HYPERLOGLOG,
+                    "Merges one or more HyperLogLog values into a single key.", "2.8.9",
+                    "O(N) to merge N HyperLogLogs, but with high constant times.", "destkey:key [sourcekey:key...]"),
+            cmd("pfdebug", 3, "write denyoom admin", 2, 2, 1, "@write @hyperloglog @admin @slow @dangerous",
+                    HYPERLOGLOG, "Internal commands for debugging HyperLogLog values.", "2.8.9", "N/A",
+                    "subcommand:string key:key"),
             // hashes
             cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Creates or modifies the value of a field in a hash.", "2.0.0",
@@ -321,6 +390,54 @@ public final class CommandTable {
             cmd("hrandfield", -2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Returns one or more random fields from a hash.", "6.2.0",
                     "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]"),
+            // sets
+            cmd("sadd", -3, "write denyoom fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Adds one or more members to a set. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple"
+                            + " arguments.", "key:key member:string..."),
+            cmd("srem", -3, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Removes one or more members from a set. Deletes the set if the last member was removed.", "1.0.0",
+                    "O(N) where N is the number of members to be removed.", "key:key member:string..."),
+            cmd("smembers", 2, "readonly", 1, 1, 1, "@read @set @slow", SET, "Returns all members of a set.", "1.0.0",
+                    "O(N) where N is the set cardinality.", "key:key"),
+            cmd("sismember", 3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether a member belongs to a set.", "1.0.0", "O(1)", "key:key member:string"),
+            cmd("smismember", -3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether multiple members belong to a set.", "6.2.0",
+                    "O(N) where N is the number of elements being checked for membership", "key:key member:string..."),
+            cmd("scard", 2, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Returns the number of members in a set.", "1.0.0", "O(1)", "key:key"),
+            cmd("spop", -2, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Returns one or more random members from a set after removing them. Deletes the set if the last"
+                            + " member was popped.", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the value of the passed count.",
+                    "key:key [count:integer]"),
+            cmd("srandmember", -2, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Get one or multiple random members from a set", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.",
+                    "key:key [count:integer]"),
+            cmd("smove", 4, "write fast", 1, 2, 1, "@write @set @fast", SET,
+                    "Moves a member from one set to another.", "1.0.0", "O(1)",
+                    "source:key destination:key member:string"),
+            cmd("sinter", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the intersect of multiple sets.", "1.0.0", SET_INTER_COST, "key:key..."),
+            cmd("sintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @set @slow", SET,
+                    "Returns the number of members of the intersect of multiple sets.", "7.0.0", SET_INTER_COST,
+                    "numkeys:integer key:key... [LIMIT=limit:integer]"),
+            cmd("sinterstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the intersect of multiple sets in a key.", "1.0.0", SET_INTER_COST,
+                    "destination:key key:key..."),
+            cmd("sunion", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the union of multiple sets.", "1.0.0", SET_ALL_COST, "key:key..."),
+            cmd("sunionstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the union of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key..."),
+            cmd("sdiff", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the difference of multiple sets.", "1.0.0", SET_ALL_COST, "key:key..."),
+            cmd("sdiffstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the difference of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key..."),
+            cmd("sscan", -3, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Iterates over members of a set.", "2.8.0", SCAN_COST,
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
             // sorted sets
             cmd("zadd", -4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't"
@@ -386,6 +503,89 @@ public final class CommandTable {
             cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
                     "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            cmd("zrevrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a lexicographical range in reverse order.", "2.8.9",
+                    BY_SCORE_COST, "key:key max:string min:string " + LIMIT),
+            cmd("zlexcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the number of members in a sorted set within a lexicographical range.", "2.8.9",
+                    "O(log(N)) with N being the number of elements in the sorted set.",
+                    "key:key min:string max:string"),
+            cmd("zremrangebylex", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all"
+                            + " members were removed.", "2.8.9", REMOVE_RANGE_COST, "key:key min:string max:string"),
+            cmd("zrangestore", -5, "write denyoom", 1, 2, 1, "@write @sortedset @slow", ZSET,
+                    "Stores a range of members from sorted set in a key.", "6.2.0",
+                    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements"
+                            + " stored into the destination key.",
+                    "dst:key src:key min:string max:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT),
+            cmd("zunion", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the union of multiple sorted sets.", "6.2.0", UNION_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zunionstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the union of multiple sorted sets in a key.", "2.0.0",
+                    "O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the"
+                            + " number of elements in the resulting sorted set.",
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zinter", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the intersect of multiple sorted sets.", "6.2.0", INTER_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zinterstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the intersect of multiple sorted sets in a key.", "2.0.0", INTER_COST,
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the number of members of the intersect of multiple sorted sets.", "7.0.0",
+                    "O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted"
+                            + " sets.", "numkeys:integer key:key... [LIMIT=limit:integer]"),
+            cmd("zdiff", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the difference between multiple sorted sets.", "6.2.0", DIFF_COST,
+                    "numkeys:integer key:key... [WITHSCORES]"),
+            cmd("zdiffstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the difference of multiple sorted sets in a key.", "6.2.0", DIFF_COST,
+                    "destination:key numkeys:integer key:key..."),
+            cmd("zrandmember", -2, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns one or more random members from a sorted set.", "6.2.0",
+                    "O(N) where N is the number of members returned", "key:key [options(count:integer [WITHSCORES])]"),
+            cmd("zmpop", -4, "write movablekeys", 0, 0, 0, "@write @sortedset @slow", ZSET,
+                    "Returns the highest- or lowest-scoring members from one or more sorted sets after removing them."
+                            + " Deletes the sorted set if the last member was popped.", "7.0.0",
+                    "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in"
+                            + " the sorted set, and M being the number of elements popped.",
+                    "numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]"),
+            // geospatial indexes: sorted sets scored by 52-bit geohashes
+            cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",
+                    "3.2.0", "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
+                    "key:key [condition{NX|XX}] [CH=change] data(longitude:double latitude:double member:string)..."),
+            cmd("geodist", -4, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the distance between two members of a geospatial index.", "3.2.0", "O(1)",
+                    "key:key member1:string member2:string [" + GEO_UNIT + "]"),
+            cmd("geohash", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index as geohash strings.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geopos", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the longitude and latitude of members from a geospatial index.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geosearch", -7, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle.", "6.2.0",
+                    GEO_SEARCH_COST, "key:key " + GEO_AREA + " [WITHCOORD] [WITHDIST] [WITHHASH]"),
+            cmd("geosearchstore", -8, "write denyoom", 1, 2, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle, optionally stores"
+                            + " the result.", "6.2.0", GEO_SEARCH_COST,
+                    "destination:key source:key " + GEO_AREA + " [STOREDIST]"),
+            cmd("georadius", -6, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a coordinate, optionally stores"
+                            + " the result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadius_ro", -6, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a coordinate.",
+                    "3.2.10", GEO_RADIUS_COST, "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS),
+            cmd("georadiusbymember", -5, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a member, optionally stores the"
+                            + " result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key member:string " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadiusbymember_ro", -5, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a member.", "3.2.10",
+                    GEO_RADIUS_COST, "key:key member:string " + GEO_RADIUS_OPTIONS),
             // lists
             cmd("lpush", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
                     "Prepends one or more elements to a list. Creates the key if it doesn't exist.", "1.0.0",

@@ -36,6 +36,7 @@ public final class ServerContext {
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
+    private volatile long hllSparseMaxBytes;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
@@ -48,6 +49,7 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
+        this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
@@ -123,6 +125,15 @@ public final class ServerContext {
 
     public void timeoutSeconds(long v) {
         timeoutSeconds = v;
+    }
+
+    /** {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense. */
+    public long hllSparseMaxBytes() {
+        return hllSparseMaxBytes;
+    }
+
+    public void hllSparseMaxBytes(long v) {
+        hllSparseMaxBytes = v;
     }
 
     // ---------------------------------------------------------------- sessions

@@ -82,7 +82,7 @@ class ListClientsTest {
 
     @ParameterizedTest
     @EnumSource(RedisProtocol.class)
-    void listsThroughJedis(RedisProtocol protocol) throws Exception {
+    void everyListCommandAndABlockingPopThroughJedis(RedisProtocol protocol) throws Exception {
         Jedis j = jedis(protocol);
         assertThat(j.rpush("l", "a", "b", "c")).isEqualTo(3);
         assertThat(j.lpush("l", "z")).isEqualTo(4);
@@ -102,7 +102,7 @@ class ListClientsTest {
         j.rpush("src", "1", "2");
         assertThat(j.lmove("src", "dst", ListDirection.LEFT, ListDirection.RIGHT)).isEqualTo("1");
         assertThat(j.rpoplpush("src", "dst")).isEqualTo("2");
-        assertThat(j.lmpop(ListDirection.RIGHT, 5, "src", "dst").getValue()).containsExactly("1", "2"); // dst was [2, 1]
+        assertThat(j.lmpop(ListDirection.RIGHT, 5, "src", "dst").getValue()).containsExactly("1", "2");
         assertThat(j.lmpop(ListDirection.LEFT, "src", "dst")).isNull();
         assertThat(j.blpop(0.05, "nothing")).isNull();
 
@@ -121,7 +121,7 @@ class ListClientsTest {
 
     @ParameterizedTest
     @EnumSource(value = ProtocolVersion.class, names = {"RESP2", "RESP3"})
-    void listsThroughLettuce(ProtocolVersion protocol) throws Exception {
+    void everyListCommandAndABlockingPopThroughLettuce(ProtocolVersion protocol) throws Exception {
         RedisCommands<String, String> r = lettuce(protocol).sync();
         assertThat(r.rpush("l", "a", "b", "c", "b")).isEqualTo(4);
         assertThat(r.lrange("l", 0, -1)).containsExactly("a", "b", "c", "b");

@@ -1,13 +1,17 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
+import io.cairn.server.command.geo.GeoCommands;
 import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
+import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
 import io.cairn.server.command.zset.ZSetCommands;
@@ -26,8 +30,12 @@ public final class Commands {
         KeyCommands.register(r);
         DatabaseCommands.register(r);
         StringCommands.register(r);
+        BitmapCommands.register(r);
+        HllCommands.register(r);
         HashCommands.register(r);
+        SetCommands.register(r);
         ZSetCommands.register(r);
+        GeoCommands.register(r);
         ListCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);

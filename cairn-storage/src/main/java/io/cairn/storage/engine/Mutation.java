@@ -50,6 +50,30 @@ public sealed interface Mutation {
     record ZSetDelete(int db, byte[] key, byte[] member) implements Mutation {
     }
 
+    /**
+     * Every sorted-set member from ({@code firstScore}, {@code first}) to ({@code lastScore},
+     * {@code last}), both inclusive in (score, member) order, was removed: a range removal or a
+     * pop of several members in one record. The key goes when its last member does.
+     */
+    record ZSetRemoveRange(int db, byte[] key, byte[] first, double firstScore, byte[] last, double lastScore)
+            implements Mutation {
+    }
+
+    /**
+     * Members were added to the set in database {@code db}, creating it when the key was absent;
+     * {@code members} are the ones that were not there yet, in the order added (the set's layout
+     * is chosen from the first one and their number, as Redis's SADD does).
+     */
+    record SetAdd(int db, byte[] key, byte[][] members) implements Mutation {
+    }
+
+    /**
+     * Members were removed from the set in database {@code db} (SREM, SPOP, SMOVE's source); all
+     * were there. The key goes when its last member does.
+     */
+    record SetRemove(int db, byte[] key, byte[][] members) implements Mutation {
+    }
+
     /** The key's expiry changed; 0 means it no longer expires. */
     record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
     }

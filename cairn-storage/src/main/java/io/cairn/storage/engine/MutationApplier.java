@@ -54,16 +54,28 @@ final class MutationApplier {
                     }
                 }
             }
-            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score());
+            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score(), ks.cow);
             case Mutation.ZSetDelete z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
                 if (e != null) {
-                    e.remove(latin1(z.member()));
+                    e.remove(latin1(z.member()), ks.cow);
                     if (e.size() == 0) {
                         ks.remove(z.key());
                     }
                 }
             }
+            case Mutation.ZSetRemoveRange z -> {
+                ZSetEntry e = zsetFor(ks, z.key(), false);
+                if (e != null) {
+                    e.removeRange(new ScoredMember(latin1(z.first()), z.firstScore()),
+                            new ScoredMember(latin1(z.last()), z.lastScore()), ks.cow);
+                    if (e.size() == 0) {
+                        ks.remove(z.key());
+                    }
+                }
+            }
+            case Mutation.SetAdd a -> SetMutations.add(ks, a);
+            case Mutation.SetRemove r -> SetMutations.remove(ks, r);
             case Mutation.ExpireAt x -> {
                 Object e = ks.get(x.key());
                 if (e != null) {

@@ -36,6 +36,11 @@ final class MutationCodec {
     static final byte MOVE = 12;
     static final byte SWAP_DB = 13;
     static final byte CLEAR_ALL = 14;
+    // 30-39: sets
+    static final byte SET_ADD = 30;
+    static final byte SET_REMOVE = 31;
+    // 40-49: sorted sets
+    static final byte ZSET_REMOVE_RANGE = 40;
 
     private MutationCodec() {
     }
@@ -71,6 +76,9 @@ final class MutationCodec {
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.SetAdd a -> membersSize(a.members());
+                case Mutation.SetRemove r -> membersSize(r.members());
+                case Mutation.ZSetRemoveRange z -> bytesSize(z.first()) + 8 + bytesSize(z.last()) + 8;
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
                 case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
                 case Mutation.Delete d -> 0;
@@ -129,6 +137,21 @@ final class MutationCodec {
                 case Mutation.ZSetDelete z -> {
                     head(out, ZSET_DELETE, z.key());
                     putBytes(out, z.member());
+                }
+                case Mutation.SetAdd a -> {
+                    head(out, SET_ADD, a.key());
+                    putMembers(out, a.members());
+                }
+                case Mutation.SetRemove r -> {
+                    head(out, SET_REMOVE, r.key());
+                    putMembers(out, r.members());
+                }
+                case Mutation.ZSetRemoveRange z -> {
+                    head(out, ZSET_REMOVE_RANGE, z.key());
+                    putBytes(out, z.first());
+                    out.putDouble(z.firstScore());
+                    putBytes(out, z.last());
+                    out.putDouble(z.lastScore());
                 }
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
@@ -295,6 +318,8 @@ final class MutationCodec {
             case HASH_DELETE -> new Mutation.HashDelete(db, key, getBytes(in));
             case ZSET_PUT -> new Mutation.ZSetPut(db, key, getBytes(in), in.getDouble());
             case ZSET_DELETE -> new Mutation.ZSetDelete(db, key, getBytes(in));
+            case ZSET_REMOVE_RANGE -> new Mutation.ZSetRemoveRange(db, key, getBytes(in), in.getDouble(), getBytes(in),
+                    in.getDouble());
             case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
             case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
@@ -316,6 +341,8 @@ final class MutationCodec {
             case LIST_REMOVE -> new Mutation.ListRemove(db, key, unzigzag(Varints.get(in)), getBytes(in));
             case LIST_TRIM -> new Mutation.ListTrim(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE),
                     Varints.getInt(in, "list index", Integer.MAX_VALUE));
+            case SET_ADD -> new Mutation.SetAdd(db, key, getMembers(in));
+            case SET_REMOVE -> new Mutation.SetRemove(db, key, getMembers(in));
             default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: one of the types in docs/format/wal.md)");
         };
     }
@@ -358,6 +385,31 @@ final class MutationCodec {
     private static void putBytes(ByteBuffer out, byte[] b) {
         Varints.put(out, b.length);
         out.put(b);
+    }
+
+    private static int membersSize(byte[][] members) {
+        int n = Varints.sizeOf(members.length);
+        for (byte[] m : members) {
+            n += bytesSize(m);
+        }
+        return n;
+    }
+
+    private static void putMembers(ByteBuffer out, byte[][] members) {
+        Varints.put(out, members.length);
+        for (byte[] m : members) {
+            putBytes(out, m);
+        }
+    }
+
+    /** A count, then that many byte strings; the count is checked against the bytes left (each takes >= 1). */
+    private static byte[][] getMembers(ByteBuffer in) {
+        int n = Varints.getInt(in, "member count", in.remaining());
+        byte[][] members = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            members[i] = getBytes(in);
+        }
+        return members;
     }
 
     private static byte[] getBytes(ByteBuffer in) {

@@ -248,6 +248,23 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    /**
+     * Sets Redis's {@code set-max-intset-entries}: the most members a set of integers keeps in
+     * the compact intset layout (default 512; Redis caps it at 2^30). Later writes follow it; a
+     * set already converted stays a hashtable, and a recovery starts from the default.
+     */
+    public void setMaxIntsetEntries(int entries) {
+        io.cairn.common.Checks.nonNegative("entries", entries);
+        lock.lock();
+        try {
+            for (int i = 0; i < dbs.count(); i++) {
+                dbs.get(i).setMaxIntsetEntries = entries;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Opens a consistent read view of the current state, reading database 0; close it when done. */
     public ReadView openReadView() {
         return openReadView(0);

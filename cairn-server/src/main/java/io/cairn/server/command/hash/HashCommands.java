@@ -6,9 +6,9 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
 import io.cairn.server.command.Replies;
 import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,9 +23,7 @@ import java.util.random.RandomGenerator;
  * store's lock; each parses and checks all its arguments before its first write, so a command
  * that fails changes nothing. Type errors come from {@link Txn} itself.
  *
- * <p>HSCAN returns the whole hash in one page with cursor {@code 0}: the engine has no stable
- * cursor over a hash's fields, and a single complete page is valid SCAN behaviour (Redis does the
- * same for small, listpack-encoded hashes).
+ * <p>HSCAN pages with the engine's cursors ({@link CollectionScan}).
  */
 public final class HashCommands {
     static final String HASH_NOT_INTEGER = "ERR hash value is not an integer";
@@ -58,7 +56,7 @@ public final class HashCommands {
             byte[] v = t.hget(c.arg(1), c.arg(2));
             return RespValue.integer(v == null ? 0 : v.length);
         });
-        r.inline("hscan", HashCommands::hscan);
+        r.data("hscan", c -> CollectionScan.parse(c, ValueType.HASH, true));
         r.inline("hrandfield", HashCommands::hrandfield);
     }
 
@@ -163,30 +161,6 @@ public final class HashCommands {
         t.hset(c.arg(1), c.arg(2), text);
         return RespValue.bulk(text);
     }
-
-    /** HSCAN key cursor [MATCH pattern] [COUNT count] [NOVALUES]: one page holding every match. */
-    private static RespValue hscan(Txn t, CommandContext c) {
-        CollectionScan.checkCursor(c.arg(2));
-        List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
-        if (entries.isEmpty()) {
-            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
-        }
-        CollectionScan.Options o = CollectionScan.options(c, 3, true);
-        byte[] pattern = o.pattern();
-        boolean noValues = o.noValues();
-        List<RespValue> items = new ArrayList<>();
-        for (Map.Entry<byte[], byte[]> e : entries) {
-            if (pattern == null || Glob.matches(pattern, e.getKey())) {
-                items.add(RespValue.bulk(e.getKey()));
-                if (!noValues) {
-                    items.add(RespValue.bulk(e.getValue()));
-                }
-            }
-        }
-        return CollectionScan.reply(items);
-    }
-
-
 
     /** HRANDFIELD key [count [WITHVALUES]]; a negative count allows repeats. */
     private static RespValue hrandfield(Txn t, CommandContext c) {

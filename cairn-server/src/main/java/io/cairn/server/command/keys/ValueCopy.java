@@ -29,6 +29,9 @@ final class ValueCopy {
     private record DocumentValue(byte[] document) implements Value {
     }
 
+    private record SetValue(List<byte[]> members) implements Value {
+    }
+
     private record ListValue(List<byte[]> elements) implements Value {
     }
 
@@ -65,8 +68,8 @@ final class ValueCopy {
             case HASH -> new HashValue(t.hgetAll(src));
             case ZSET -> new ZSetValue(t.zrangeByRank(src, 0, -1));
             case JSON -> new DocumentValue(t.document(src));
+            case SET -> new SetValue(t.sets().members(src));
             case LIST -> new ListValue(t.lists().range(src, 0, -1));
-            case SET -> throw new IllegalStateException("no " + t.type(src) + " values yet");
             case NONE -> throw new IllegalStateException("copy of an absent key");
         };
     }
@@ -93,6 +96,7 @@ final class ValueCopy {
                 t.delete(dst);
                 t.setDocument(dst, d.document());
             }
+            case SetValue s -> t.sets().store(dst, s.members());
             case ListValue l -> {
                 t.delete(dst);
                 t.lists().push(dst, false, l.elements().toArray(new byte[0][]), false);

@@ -163,6 +163,7 @@ public final class ServerCommands {
         m.put("requirepass", s.requirepass());
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
+        m.put("hll-sparse-max-bytes", Long.toString(s.hllSparseMaxBytes()));
         m.put("port", Integer.toString(s.port()));
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
@@ -198,7 +199,7 @@ public final class ServerCommands {
             if (!settings(c.server()).containsKey(name)) {
                 throw new InvalidRequestException("ERR Unknown option or number of arguments for CONFIG SET - '" + name + "'");
             }
-            if (!Set.of("requirepass", "maxclients", "timeout").contains(name)) {
+            if (!Set.of("requirepass", "maxclients", "timeout", "hll-sparse-max-bytes").contains(name)) {
                 throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
                         + "') - can't set immutable config");
             }
@@ -213,6 +214,7 @@ public final class ServerCommands {
             switch (name) {
                 case "requirepass" -> c.server().requirepass((String) value);
                 case "maxclients" -> c.server().maxclients(((Long) value).intValue());
+                case "hll-sparse-max-bytes" -> c.server().hllSparseMaxBytes((Long) value);
                 default -> c.server().timeoutSeconds((Long) value);
             }
         });
