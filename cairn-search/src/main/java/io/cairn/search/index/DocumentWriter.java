@@ -66,6 +66,8 @@ final class DocumentWriter {
                         dirtyHashes.add(new BytesRef(h.key()));
                 case Mutation.HashDelete h when definition.source() == SourceType.HASH ->
                         dirtyHashes.add(new BytesRef(h.key()));
+                case Mutation.Rename r when definition.source() == SourceType.HASH ->
+                        dirtyHashes.add(new BytesRef(r.key())); // a collection moved here: read it as a changed hash
                 default -> {
                     // deleted, expired, or now of a type this index does not read
                     writer.deleteDocuments(keyTerm(m.key()));

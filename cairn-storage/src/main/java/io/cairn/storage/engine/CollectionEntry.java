@@ -3,10 +3,11 @@ package io.cairn.storage.engine;
 /**
  * A key holding a collection (hash or sorted set). Mutable, but only by the keyspace's writer and
  * only while no open read view can see it: {@link Keyspace} copies an entry created at or before
- * the newest open view's epoch before changing it (copy-on-write per collection).
+ * the newest open view's epoch before changing it (copy-on-write per collection). The key changes
+ * only while the entry is in neither index ({@link Keyspace#rename}).
  */
 abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
-    final byte[] key;
+    byte[] key;
     long expireAt;
     final long epoch;
 
@@ -20,6 +21,9 @@ abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
 
     abstract int size();
 
-    /** A deep copy of the contents, stamped with {@code epoch}. */
+    /**
+     * A copy stamped with {@code epoch} that the writer may change without changing what an open
+     * view sees of this one: a deep copy, or one sharing parts that copy themselves on write.
+     */
     abstract CollectionEntry copy(long epoch);
 }

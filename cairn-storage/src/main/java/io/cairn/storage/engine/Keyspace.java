@@ -13,9 +13,11 @@ import java.util.TreeSet;
  *
  * <p>Not thread-safe: the store's lock serialises all access.
  */
-final class Keyspace {
+final class Keyspace implements Epochs {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
+    /** The bounds of the small layouts that writes apply now; {@code CONFIG SET} replaces them. */
+    volatile Encodings encodings = Encodings.DEFAULTS;
     private long volatileKeys;
 
     Keyspace(int expectedKeys) {
@@ -90,10 +92,38 @@ final class Keyspace {
         return copy;
     }
 
+    @Override
+    public long epoch() {
+        return tree.epoch();
+    }
+
+    @Override
+    public boolean isShared(long createdEpoch) {
+        return tree.isShared(createdEpoch);
+    }
+
     HashEntry newHash(byte[] key) {
-        HashEntry e = new HashEntry(key.clone(), 0, tree.epoch(), new HashMap<>());
+        HashEntry e = HashEntry.empty(key.clone(), 0, this, 1);
         put(e);
         return e;
+    }
+
+    /**
+     * Moves the collection at {@code source} to {@code target}, replacing what {@code target}
+     * held, without copying its contents: the entry itself changes key, or, when an open view may
+     * see it, a {@link CollectionEntry#copy} of it does (which shares the contents where the type
+     * can). Its expiry goes with it.
+     *
+     * @throws IllegalStateException when {@code source} holds no collection
+     */
+    void rename(byte[] source, byte[] target) {
+        if (!(hash.get(source) instanceof CollectionEntry c)) {
+            throw new IllegalStateException("rename of a key that holds no collection");
+        }
+        remove(source);
+        CollectionEntry moved = tree.isShared(c.epoch) ? c.copy(tree.epoch()) : c;
+        moved.key = target.clone();
+        put(moved);
     }
 
     ZSetEntry newZSet(byte[] key) {

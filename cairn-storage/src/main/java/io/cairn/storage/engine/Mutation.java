@@ -50,6 +50,17 @@ public sealed interface Mutation {
     record ExpireAt(byte[] key, long expireAt) implements Mutation {
     }
 
+    /**
+     * The collection at {@code source} moved to {@code key} (RENAME), replacing what {@code key}
+     * held, with its expiry; {@code source} no longer exists. The value is moved, not copied, so
+     * this costs O(1) whatever its size. {@link Txn#rename} logs it followed by a {@link Delete}
+     * of {@code source}, which changes nothing more but lets a consumer that follows one key per
+     * mutation (a watch, a search index) see both keys change. {@code db} is the database of both
+     * keys (0 until the store holds several).
+     */
+    record Rename(int db, byte[] key, byte[] source) implements Mutation {
+    }
+
     /** Every key was removed. */
     record Clear() implements Mutation {
         @Override

@@ -20,19 +20,18 @@ final class MutationApplier {
             case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());
             case Mutation.Delete d -> ks.remove(d.key());
             case Mutation.Expired e -> ks.remove(e.key());
-            case Mutation.HashPut h -> {
-                HashEntry e = hashFor(ks, h.key(), true);
-                e.fields.put(latin1(h.field()), h.value());
-            }
+            case Mutation.HashPut h -> hashFor(ks, h.key(), true).put(h.field(), h.value(), ks, ks.encodings);
             case Mutation.HashDelete h -> {
                 HashEntry e = hashFor(ks, h.key(), false);
-                if (e != null) {
-                    e.fields.remove(latin1(h.field()));
-                    if (e.fields.isEmpty()) {
+                if (e != null && e.contains(h.field())) {
+                    e = ks.mutable(e);
+                    e.remove(h.field(), ks);
+                    if (e.size() == 0) {
                         ks.remove(h.key());
                     }
                 }
             }
+            case Mutation.Rename r -> ks.rename(r.source(), r.key());
             case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score());
             case Mutation.ZSetDelete z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
@@ -53,13 +52,14 @@ final class MutationApplier {
         }
     }
 
+    /** The hash at {@code key}: made writable when {@code create} (a put), as it is when a delete is found to change it. */
     private static HashEntry hashFor(Keyspace ks, byte[] key, boolean create) {
         Object e = ks.get(key);
         if (e == null) {
             return create ? ks.newHash(key) : null;
         }
         if (e instanceof HashEntry h) {
-            return ks.mutable(h);
+            return create ? ks.mutable(h) : h;
         }
         throw new IllegalStateException("hash change on a " + EntryKeys.typeOf(e).redisName() + " key");
     }

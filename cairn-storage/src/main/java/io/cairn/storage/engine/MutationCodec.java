@@ -24,6 +24,7 @@ final class MutationCodec {
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
     static final byte PUT_DOCUMENT = 10;
+    static final byte RENAME = 60;
 
     private MutationCodec() {
     }
@@ -44,6 +45,7 @@ final class MutationCodec {
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
+                case Mutation.Rename r -> bytesSize(r.source());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
                 case Mutation.Clear c -> 0;
@@ -90,6 +92,10 @@ final class MutationCodec {
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
                     Varints.put(out, e.expireAt());
+                }
+                case Mutation.Rename r -> {
+                    head(out, RENAME, r.key());
+                    putBytes(out, r.source());
                 }
                 case Mutation.Clear c -> out.put(CLEAR);
             }
@@ -182,7 +188,8 @@ final class MutationCodec {
             case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
             case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(key, getBytes(in), Varints.get(in));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10)");
+            case RENAME -> new Mutation.Rename(0, key, getBytes(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10 or 60)");
         };
     }
 

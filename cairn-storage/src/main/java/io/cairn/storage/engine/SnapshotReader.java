@@ -83,7 +83,7 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
-                        ks.put(readEntry(payload, ks.tree.epoch()));
+                        ks.put(readEntry(payload, ks));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException e) {
@@ -94,7 +94,8 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, Keyspace ks) {
+        long epoch = ks.tree.epoch();
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -107,11 +108,11 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_HASH -> {
                 int n = Varints.getInt(in, "field count", in.remaining());
-                HashMap<String, byte[]> fields = HashMap.newHashMap(n);
+                HashEntry h = HashEntry.empty(key, expireAt, ks, (int) Math.min(n, ks.encodings.hashMaxListpackEntries()));
                 for (int i = 0; i < n; i++) {
-                    fields.put(new String(bytes(in), StandardCharsets.ISO_8859_1), bytes(in));
+                    h.put(bytes(in), bytes(in), ks, ks.encodings);
                 }
-                return new HashEntry(key, expireAt, epoch, fields);
+                return h;
             }
             case SnapshotFormat.KIND_ZSET -> {
                 int n = Varints.getInt(in, "member count", in.remaining());

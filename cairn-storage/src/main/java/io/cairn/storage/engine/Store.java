@@ -365,6 +365,20 @@ public final class Store implements AutoCloseable {
         return config;
     }
 
+    /** The bounds of the small collection layouts that writes apply now. */
+    public Encodings encodings() {
+        return keyspace.encodings;
+    }
+
+    /**
+     * Replaces the bounds of the small collection layouts (CONFIG SET): every write that starts
+     * after this returns applies them. Values already stored keep their layout until a write
+     * takes them past the new bounds, as in Redis.
+     */
+    public void encodings(Encodings bounds) {
+        keyspace.encodings = io.cairn.common.Checks.notNull("encodings", bounds);
+    }
+
     /** Bytes of write-ahead log on disk now (all segments, including those kept for older snapshots). */
     public long logSizeBytes() {
         long total = 0;

@@ -21,11 +21,14 @@ import java.time.Duration;
  * @param expectedKeys          initial hash index capacity; default 1024
  * @param checkpointBytesPerSecond how fast a checkpoint may write, so it leaves CPU and disk to the
  *                              writers (as Tarantool's snap_io_rate_limit); 0 = unlimited (the default)
+ * @param encodings             bounds of the small collection layouts the store starts with (recovery
+ *                              rebuilds values by them); {@link Store#encodings(Encodings)} replaces
+ *                              them while it runs; default {@link Encodings#DEFAULTS}
  */
 public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxRecordBytes, int maxKeyBytes,
                           int maxValueBytes, long checkpointLogBytes, Duration checkpointInterval,
                           int checkpointsToKeep, Duration expiryCycle, int expectedKeys,
-                          long checkpointBytesPerSecond) {
+                          long checkpointBytesPerSecond, Encodings encodings) {
 
     public StoreConfig {
         Checks.notNull("dir", dir);
@@ -42,6 +45,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         Checks.positive("expiryCycle", expiryCycle.toMillis());
         Checks.nonNegative("expectedKeys", expectedKeys);
         Checks.nonNegative("checkpointBytesPerSecond", checkpointBytesPerSecond);
+        Checks.notNull("encodings", encodings);
     }
 
     public static Builder builder(Path dir) {
@@ -62,6 +66,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         private Duration expiryCycle = Duration.ofMillis(100);
         private int expectedKeys = 1024;
         private long checkpointBytesPerSecond = 0;
+        private Encodings encodings = Encodings.DEFAULTS;
 
         private Builder(Path dir) {
             this.dir = dir;
@@ -122,10 +127,15 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
             return this;
         }
 
+        public Builder encodings(Encodings v) {
+            encodings = v;
+            return this;
+        }
+
         public StoreConfig build() {
             return new StoreConfig(dir, walMode, segmentBytes, maxRecordBytes, maxKeyBytes, maxValueBytes,
                     checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys,
-                    checkpointBytesPerSecond);
+                    checkpointBytesPerSecond, encodings);
         }
     }
 }

@@ -98,7 +98,7 @@ class DocumentStoreTest {
     void unknownMutationTypeIsRefusedNamingTheRange() {
         ByteBuffer payload = ByteBuffer.wrap(new byte[] {1, 11, 1, 'k'});
         assertThatThrownBy(() -> MutationCodec.decode(payload))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("mutation type: 11 (expected: 1..10)");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("mutation type: 11 (expected: 1..10 or 60)");
     }
 
     @Test
