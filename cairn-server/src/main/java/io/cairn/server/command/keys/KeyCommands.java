@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** DEL, UNLINK, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE family, TTL family, PERSIST, RANDOMKEY, COPY, KEYRANGE. */
+/** DEL, UNLINK, TOUCH, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE family, TTL family, PERSIST, RANDOMKEY, COPY, KEYRANGE. */
 public final class KeyCommands {
     private static final int SCAN_PAGE_LIMIT = 1_000_000;
 
@@ -23,6 +23,7 @@ public final class KeyCommands {
     public static void register(Commands.Registrar r) {
         r.inline("del", KeyCommands::del);
         r.inline("unlink", KeyCommands::del);
+        r.data("touch", Touch::parse);
         r.inline("exists", (t, c) -> {
             long n = 0;
             for (int i = 1; i < c.argc(); i++) {
@@ -69,8 +70,7 @@ public final class KeyCommands {
         if (nx && t.exists(dst)) {
             return RespValue.ZERO;
         }
-        ValueCopy.copy(t, src, dst);
-        t.delete(src);
+        t.rename(src, dst); // moves a collection, never copies it
         return nx ? RespValue.ONE : RespValue.OK;
     }
 

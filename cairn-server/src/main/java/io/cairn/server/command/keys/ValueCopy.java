@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Copies a key's value and expiry to another key inside one transaction (RENAME, COPY). The
- * engine has no "move entry" primitive yet, so this reads the value and writes it again: O(size).
+ * Copies a key's value and expiry to another key inside one transaction (COPY): reads the value
+ * and writes it again, O(size). RENAME does not copy: it moves the value ({@code Txn#rename}).
  */
 final class ValueCopy {
     private ValueCopy() {
