@@ -398,6 +398,27 @@ public final class Store implements AutoCloseable {
         return config;
     }
 
+    /** The bounds of the small collection layouts that writes apply now. */
+    public Encodings encodings() {
+        return dbs.encodings();
+    }
+
+    /**
+     * Replaces the bounds of the small collection layouts (CONFIG SET): every write that starts
+     * after this returns applies them. Values already stored keep their layout until a write
+     * takes them past the new bounds, as in Redis. Takes the store's lock (every database gets
+     * them at once, and no SWAPDB runs meanwhile).
+     */
+    public void encodings(Encodings bounds) {
+        io.cairn.common.Checks.notNull("encodings", bounds);
+        lock.lock();
+        try {
+            dbs.encodings(bounds);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Bytes of write-ahead log on disk now (all segments, including those kept for older snapshots). */
     public long logSizeBytes() {
         long total = 0;
