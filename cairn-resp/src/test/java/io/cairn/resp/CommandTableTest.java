@@ -19,7 +19,7 @@ class CommandTableTest {
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
-            "del", "unlink", "exists", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
+            "del", "unlink", "exists", "touch", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
             "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy", "move", "swapdb",
             "get", "set", "setnx", "setex", "psetex", "getset", "getdel", "getex", "mget", "mset", "msetnx", "incr",
             "decr", "incrby", "decrby", "incrbyfloat", "append", "strlen", "getrange", "setrange",
