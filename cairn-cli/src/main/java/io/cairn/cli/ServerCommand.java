@@ -54,7 +54,8 @@ final class ServerCommand implements Callable<Integer> {
         CommandLine cl = new CommandLine(new ServerCommand(out, err));
         CommandSpec spec = cl.getCommandSpec();
         for (ServerConfig.Key k : ServerConfig.Key.values()) {
-            spec.addOption(OptionSpec.builder("--" + k.name)
+            String[] names = k.alias == null ? new String[] {"--" + k.name} : new String[] {"--" + k.name, "--" + k.alias};
+            spec.addOption(OptionSpec.builder(names)
                     .paramLabel(k.type.label())
                     .description(k.doc)
                     .defaultValue(k.defaultValue)

@@ -64,6 +64,7 @@ class MainTest {
                 case SettingType.ByteSize b -> (b.min() / 1024 + 1) + "kb";
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString() : "x";
+                case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
             });
         }
         ServerConfig c = ServerCommand.parse(args.toArray(String[]::new));
@@ -77,6 +78,27 @@ class MainTest {
         assertThat(c.httpPort()).isEqualTo(2);
         assertThat(c.checkpointsToKeep()).isEqualTo(2);
         assertThat(c.dir()).isEqualTo(dir);
+        assertThat(c.encodings().hashMaxListpackEntries()).isEqualTo(3);
+        assertThat(c.encodings().hashMaxListpackValue()).isEqualTo(1);
+        assertThat(c.encodings().listMaxListpackSize()).isEqualTo(Integer.MIN_VALUE + 3);
+    }
+
+    @Test
+    void theEncodingBoundsTakeRedisNamesAliasesAndUnits() throws Exception {
+        Path conf = dir.resolve("cairn.conf");
+        Files.writeString(conf, "hash-max-ziplist-entries 7\nzset-max-ziplist-value 1kb\nlist-max-ziplist-size -3\n");
+        ServerConfig c = ServerCommand.parse("--config", conf.toString(), "--hash-max-ziplist-value", "2k",
+                "--set-max-intset-entries", "9");
+        assertThat(c.encodings().hashMaxListpackEntries()).isEqualTo(7);
+        assertThat(c.encodings().zsetMaxListpackValue()).isEqualTo(1024);
+        assertThat(c.encodings().listMaxListpackSize()).isEqualTo(-3);
+        assertThat(c.encodings().hashMaxListpackValue()).isEqualTo(2000);
+        assertThat(c.encodings().setMaxIntsetEntries()).isEqualTo(9);
+        assertThat(c.encodings().hllSparseMaxBytes()).as("a default").isEqualTo(3000);
+        assertThat(refusal("--hash-max-listpack-entries", "-1"))
+                .isEqualTo("hash-max-listpack-entries: -1 (expected: 0 <= hash-max-listpack-entries <= 9223372036854775807)");
+        assertThat(refusal("--hash-max-ziplist-entries", "1kb")).isEqualTo("hash-max-listpack-entries: 1kb (expected: an integer)");
+        assertThat(refusal("--hll-sparse-max-bytes", "lots")).isEqualTo("hll-sparse-max-bytes: lots (expected: bytes, e.g. 64, 1kb, 2mb)");
     }
 
     @Test

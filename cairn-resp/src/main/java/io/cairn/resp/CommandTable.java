@@ -198,6 +198,9 @@ public final class CommandTable {
             cmd("exists", -2, "readonly fast", 1, -1, 1, "@keyspace @read @fast", GENERIC,
                     "Determines whether one or more keys exist.", "1.0.0",
                     "O(N) where N is the number of keys to check.", "key:key..."),
+            cmd("touch", -2, "readonly fast", 1, -1, 1, "@keyspace @read @fast", GENERIC,
+                    "Returns the number of existing keys out of those specified after updating the time they were last"
+                            + " accessed.", "3.2.1", "O(N) where N is the number of keys that will be touched.", "key:key..."),
             cmd("type", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
                     "Determines the type of value stored at a key.", "1.0.0", "O(1)", "key:key"),
             cmd("rename", 3, "write", 1, 2, 1, "@keyspace @write @slow", GENERIC,

@@ -248,6 +248,20 @@ class SearchServiceTest {
     }
 
     @Test
+    void aRenamedHashLeavesTheIndexUnderItsOldNameAndJoinsItUnderTheNew() {
+        f.create("people ON HASH PREFIX 1 p: SCHEMA name TEXT");
+        f.hset("p:1", "name", "Ada Lovelace");
+        f.hset("other:1", "name", "Alan Turing");
+        f.store.execute(t -> t.rename(SearchFixture.b("p:1"), SearchFixture.b("p:2"))).durable().join();
+        assertThat(f.keys("people", "ada")).containsExactly("p:2");
+        f.store.execute(t -> t.rename(SearchFixture.b("other:1"), SearchFixture.b("p:3"))).durable().join();
+        assertThat(f.keys("people", "turing")).containsExactly("p:3");
+        f.store.execute(t -> t.rename(SearchFixture.b("p:3"), SearchFixture.b("other:2"))).durable().join();
+        assertThat(f.keys("people", "turing")).isEmpty();
+        assertThat(f.search.check("people").consistent()).isTrue();
+    }
+
+    @Test
     void aggregateCountsFacetsAndReducers() {
         corpus();
         AggregateResult r = f.aggregate("idx", "*", "GROUPBY", "1", "@tags", "REDUCE", "COUNT", "0", "AS", "n",

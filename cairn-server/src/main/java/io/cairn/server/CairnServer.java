@@ -158,6 +158,7 @@ public final class CairnServer implements AutoCloseable {
                 .checkpointsToKeep(c.checkpointsToKeep())
                 .checkpointBytesPerSecond(c.checkpointRate())
                 .databases(c.databases())
+                .encodings(c.encodings())
                 .build();
     }
 

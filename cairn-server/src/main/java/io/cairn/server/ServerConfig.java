@@ -1,6 +1,7 @@
 package io.cairn.server;
 
 import io.cairn.common.Checks;
+import io.cairn.storage.engine.Encodings;
 import io.cairn.storage.engine.WalMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,14 +20,16 @@ import java.util.Map;
  * {@code cairn server} builds from this table); a value from the command line overrides the file.
  * Values are validated against the table, both when read as text ({@link Builder}) and when the
  * record is built directly; a bad value is rejected with the key, the value and the rule, never
- * replaced.
+ * replaced. The bounds of the small collection layouts ({@link Encodings}) keep Redis's names,
+ * older aliases ({@code hash-max-ziplist-entries}...) and rules, and CONFIG SET changes them while
+ * the server runs; this record holds the values it started with.
  */
 public record ServerConfig(int port, String bind, Path dir, WalMode wal, String requirepass, int maxclients,
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
-                           long hllSparseMaxBytes) {
+                           Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -59,29 +62,61 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "TCP port of the HTTP/JSON API, on the same bind address; 0 means off"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
-        HLL_SPARSE_MAX_BYTES("hll-sparse-max-bytes", bytes(0, Long.MAX_VALUE), "3000",
-                "largest sparse HyperLogLog (header included); past it one turns dense; CONFIG SET changes it");
+        // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
+        HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
+                "most fields of a hash kept in the small layout (listpack)"),
+        HASH_MAX_LISTPACK_VALUE("hash-max-listpack-value", "hash-max-ziplist-value", size(), "64",
+                "longest field or value, in bytes, of a hash kept in the small layout"),
+        SET_MAX_INTSET_ENTRIES("set-max-intset-entries", null, count(), "512",
+                "most members of a set of integers kept packed (intset)"),
+        SET_MAX_LISTPACK_ENTRIES("set-max-listpack-entries", null, count(), "128",
+                "most members of another set kept in the small layout (listpack)"),
+        SET_MAX_LISTPACK_VALUE("set-max-listpack-value", null, size(), "64",
+                "longest member, in bytes, of a set kept in the small layout"),
+        ZSET_MAX_LISTPACK_ENTRIES("zset-max-listpack-entries", "zset-max-ziplist-entries", count(), "128",
+                "most members of a sorted set kept in the small layout (listpack)"),
+        ZSET_MAX_LISTPACK_VALUE("zset-max-listpack-value", "zset-max-ziplist-value", size(), "64",
+                "longest member, in bytes, of a sorted set kept in the small layout"),
+        LIST_MAX_LISTPACK_SIZE("list-max-listpack-size", "list-max-ziplist-size",
+                new SettingType.RedisNumber(Integer.MIN_VALUE, Integer.MAX_VALUE, false, false), "-2",
+                "bound of one list chunk: entries when positive, -1..-5 for 4, 8, 16, 32 or 64 KiB"),
+        LIST_COMPRESS_DEPTH("list-compress-depth", null, new SettingType.RedisNumber(0, Integer.MAX_VALUE, false, false), "0",
+                "list chunks at each end kept uncompressed; 0 compresses none"),
+        HLL_SPARSE_MAX_BYTES("hll-sparse-max-bytes", null, size(), "3000",
+                "largest sparse HyperLogLog (header included), in bytes; past it one turns dense");
 
         public final String name;
+        /** The older name Redis still accepts for this setting ({@code ziplist} for {@code listpack}), or null. */
+        public final String alias;
         public final SettingType type;
         public final String defaultValue;
         public final String doc;
 
         Key(String name, SettingType type, String defaultValue, String doc) {
+            this(name, null, type, defaultValue, doc);
+        }
+
+        Key(String name, String alias, SettingType type, String defaultValue, String doc) {
             this.name = name;
+            this.alias = alias;
             this.type = type;
             this.defaultValue = defaultValue;
             this.doc = doc;
         }
 
-        /** The key named {@code name} (case-insensitive, as redis.conf), or null. */
+        /** The key named {@code name} or its alias (case-insensitive, as redis.conf), or null. */
         public static Key of(String name) {
             for (Key k : values()) {
-                if (k.name.equalsIgnoreCase(name)) {
+                if (k.name.equalsIgnoreCase(name) || k.alias != null && k.alias.equalsIgnoreCase(name)) {
                     return k;
                 }
             }
             return null;
+        }
+
+        /** Whether CONFIG SET may change this setting while the server runs. */
+        public boolean mutable() {
+            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || EncodingSettings.covers(this);
         }
 
         /** Reads {@code text} as this key's type and checks its rule. */
@@ -109,6 +144,16 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         return new SettingType.ByteSize(min, max);
     }
 
+    /** A Redis {@code size_t} count setting: 0 to 2^63 - 1. */
+    private static SettingType count() {
+        return new SettingType.RedisNumber(0, Long.MAX_VALUE, false, true);
+    }
+
+    /** A Redis {@code size_t} memory setting: 0 to 2^63 - 1 bytes, with units. */
+    private static SettingType size() {
+        return new SettingType.RedisNumber(0, Long.MAX_VALUE, true, true);
+    }
+
     public ServerConfig {
         Key.PORT.check(port);
         Checks.notNull("bind", bind);
@@ -130,7 +175,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.JSON_MAX_BYTES.check(jsonMaxBytes);
         Key.HTTP_PORT.check(httpPort);
         Key.DATABASES.check(databases);
-        Key.HLL_SPARSE_MAX_BYTES.check(hllSparseMaxBytes);
+        Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
@@ -203,7 +248,15 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.JSON_MAX_BYTES),
                     (int) number(Key.HTTP_PORT),
                     (int) number(Key.DATABASES),
-                    number(Key.HLL_SPARSE_MAX_BYTES));
+                    encodings());
+        }
+
+        private Encodings encodings() {
+            return new Encodings(number(Key.HASH_MAX_LISTPACK_ENTRIES), number(Key.HASH_MAX_LISTPACK_VALUE),
+                    number(Key.SET_MAX_INTSET_ENTRIES), number(Key.SET_MAX_LISTPACK_ENTRIES),
+                    number(Key.SET_MAX_LISTPACK_VALUE), number(Key.ZSET_MAX_LISTPACK_ENTRIES),
+                    number(Key.ZSET_MAX_LISTPACK_VALUE), (int) number(Key.LIST_MAX_LISTPACK_SIZE),
+                    (int) number(Key.LIST_COMPRESS_DEPTH), number(Key.HLL_SPARSE_MAX_BYTES));
         }
 
         private String text(Key k) {
@@ -258,7 +311,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case JSON_MAX_BYTES -> Long.toString(jsonMaxBytes);
             case HTTP_PORT -> Integer.toString(httpPort);
             case DATABASES -> Integer.toString(databases);
-            case HLL_SPARSE_MAX_BYTES -> Long.toString(hllSparseMaxBytes);
+            default -> EncodingSettings.get(encodings, k);
         };
     }
 }

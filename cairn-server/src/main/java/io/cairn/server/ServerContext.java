@@ -36,7 +36,6 @@ public final class ServerContext {
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
-    private volatile long hllSparseMaxBytes;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
@@ -49,7 +48,6 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
-        this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
@@ -127,13 +125,12 @@ public final class ServerContext {
         timeoutSeconds = v;
     }
 
-    /** {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense. */
+    /**
+     * {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense, as the
+     * store's {@link io.cairn.storage.engine.Encodings} hold it now (CONFIG SET changes it there).
+     */
     public long hllSparseMaxBytes() {
-        return hllSparseMaxBytes;
-    }
-
-    public void hllSparseMaxBytes(long v) {
-        hllSparseMaxBytes = v;
+        return store.encodings().hllSparseMaxBytes();
     }
 
     // ---------------------------------------------------------------- sessions

@@ -70,6 +70,8 @@ final class DocumentWriter {
                 case Mutation.Move mv when definition.source() == SourceType.HASH ->
                         dirtyHashes.add(new BytesRef(mv.key())); // moved into database 0: index it as it is there
                 case Mutation.Move mv -> movedIn.add(new BytesRef(mv.key()));
+                case Mutation.Rename r when definition.source() == SourceType.HASH ->
+                        dirtyHashes.add(new BytesRef(r.key())); // a collection moved here: read it as a changed hash
                 default -> {
                     // deleted, expired, or now of a type this index does not read
                     writer.deleteDocuments(keyTerm(m.key()));

@@ -24,6 +24,16 @@ final class BenchSupport {
         return k;
     }
 
+    /** {@code "field:0000123456"}: 16 bytes, a fresh array each call. */
+    static byte[] field(long i) {
+        byte[] f = "field:0000000000".getBytes(StandardCharsets.US_ASCII);
+        for (int p = f.length - 1; p >= 6 && i > 0; p--) {
+            f[p] = (byte) ('0' + i % 10);
+            i /= 10;
+        }
+        return f;
+    }
+
     /** The keys {@code key(0) .. key(n - 1)}. */
     static byte[][] keys(int n) {
         byte[][] ks = new byte[n][];

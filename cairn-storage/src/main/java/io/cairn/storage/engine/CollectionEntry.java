@@ -3,10 +3,11 @@ package io.cairn.storage.engine;
 /**
  * A key holding a collection (hash, set, sorted set or list). Mutable, but only by the keyspace's writer and
  * only while no open read view can see it: {@link Keyspace} copies an entry created at or before
- * the newest open view's epoch before changing it (copy-on-write per collection).
+ * the newest open view's epoch before changing it (copy-on-write per collection). The key changes
+ * only while the entry is in neither index ({@link Keyspace#rename}).
  */
 abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, ListEntry {
-    final byte[] key;
+    byte[] key;
     long expireAt;
     final long epoch;
 
@@ -21,8 +22,10 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, Li
     abstract int size();
 
     /**
-     * A copy stamped with {@code epoch} that no later write to it can change what this entry
-     * holds: a deep copy (hash), or one sharing copy-on-write nodes (set, sorted set: O(1)).
+     * A copy stamped with {@code epoch} that the writer may change without changing what an open
+     * view sees of this one: every type shares its parts, which copy themselves on write (a
+     * hash's packed fields or trie chunks, a set's and a sorted set's nodes, a list's chunks), so this is O(1)
+     * or O(one chunk).
      */
     abstract CollectionEntry copy(long epoch);
 

@@ -70,4 +70,16 @@ final class Databases {
     Epochs epochs() {
         return epochs;
     }
+
+    /** The bounds of the small collection layouts, the same in every database. */
+    Encodings encodings() {
+        return dbs[0].encodings;
+    }
+
+    /** Replaces the bounds in every database; writes that start after this apply them. */
+    void encodings(Encodings bounds) {
+        for (Keyspace k : dbs) {
+            k.encodings = bounds;
+        }
+    }
 }

@@ -1,17 +1,35 @@
 package io.cairn.storage.engine;
 
-import java.util.HashMap;
-
 /**
- * A hash: field to value. Fields are held as ISO-8859-1 strings, which map each byte to one char
- * and so are binary-safe, compact (one byte per char) and order as unsigned bytes.
+ * A hash: field to value, both byte arrays that are never changed once stored (a write replaces
+ * the array). Two layouts, as Redis's: a small hash keeps its fields in a {@link PackedFields}
+ * (OBJECT ENCODING {@code listpack}), in the order they came; past the {@link Encodings} bounds it
+ * moves them, once and for good, to a {@link FieldTrie} ({@code hashtable}), in hash order.
+ *
+ * <p>Copy-on-write by parts: {@link #copy} shares the layout, and the layout copies what a write
+ * changes (the packed array, or one trie leaf and the nodes above it) only when an open view may
+ * see it. So the first write after a checkpoint started costs O(one chunk), whatever the size.
  */
 final class HashEntry extends CollectionEntry {
-    final HashMap<String, byte[]> fields;
+    /** Receives a field and its value: the stored arrays, which the visitor must not change. */
+    @FunctionalInterface
+    interface FieldVisitor {
+        void visit(byte[] field, byte[] value);
+    }
 
-    HashEntry(byte[] key, long expireAt, long epoch, HashMap<String, byte[]> fields) {
+    /** A {@link PackedFields} or the root {@link FieldTrie.Node}. */
+    private Object table;
+    private int size;
+
+    private HashEntry(byte[] key, long expireAt, long epoch, Object table, int size) {
         super(key, expireAt, epoch);
-        this.fields = fields;
+        this.table = table;
+        this.size = size;
+    }
+
+    /** An empty hash in the small layout, to which the caller adds at least one field. */
+    static HashEntry empty(byte[] key, long expireAt, CowClock clock, int expectedFields) {
+        return new HashEntry(key, expireAt, clock.stamp(), new PackedFields(clock.stamp(), expectedFields), 0);
     }
 
     @Override
@@ -21,24 +39,111 @@ final class HashEntry extends CollectionEntry {
 
     @Override
     int size() {
-        return fields.size();
+        return size;
     }
 
+    /** {@code "listpack"} or {@code "hashtable"}, as Redis names the two layouts. */
+    String encoding() {
+        return table instanceof PackedFields ? "listpack" : "hashtable";
+    }
+
+    byte[] get(byte[] field) {
+        return table instanceof PackedFields p ? p.get(field) : FieldTrie.get((FieldTrie.Node) table, field, FieldHash.of(field));
+    }
+
+    boolean contains(byte[] field) {
+        return get(field) != null;
+    }
+
+    /**
+     * Sets a field; returns the previous value or null. Moves a small hash to the big layout when
+     * this write takes it past the bounds, as Redis converts at the write that crosses them.
+     */
+    byte[] put(byte[] field, byte[] value, CowClock clock, Encodings bounds) {
+        if (table instanceof PackedFields p) {
+            if (bounds.smallHash(size + (p.get(field) == null ? 1 : 0), Math.max(field.length, value.length))) {
+                PackedFields w = p.writable(clock);
+                table = w;
+                byte[] old = w.put(field, value);
+                size = w.size();
+                return old;
+            }
+            table = FieldTrie.of(p, clock);
+        }
+        long h = FieldHash.of(field);
+        FieldTrie.Node root = (FieldTrie.Node) table;
+        byte[] old = FieldTrie.get(root, field, h);
+        table = FieldTrie.put(root, field, h, value, old == null, clock);
+        if (old == null) {
+            size++;
+        }
+        return old;
+    }
+
+    /** Removes a field; returns its value, or null when it was not there (nothing is copied then). */
+    byte[] remove(byte[] field, CowClock clock) {
+        if (table instanceof PackedFields p) {
+            if (p.get(field) == null) {
+                return null;
+            }
+            PackedFields w = p.writable(clock);
+            table = w;
+            byte[] old = w.remove(field);
+            size = w.size();
+            return old;
+        }
+        long h = FieldHash.of(field);
+        FieldTrie.Node root = (FieldTrie.Node) table;
+        byte[] old = FieldTrie.get(root, field, h);
+        if (old == null) {
+            return null;
+        }
+        FieldTrie.Node now = FieldTrie.remove(root, field, h, clock);
+        // An emptied hash leaves the keyspace with its last field; keep a valid (empty) table meanwhile.
+        table = now != null ? now : new PackedFields(clock.stamp(), 0);
+        size--;
+        return old;
+    }
+
+    /** Visits every field: in insertion order when small, in hash order when big. */
+    void forEach(FieldVisitor v) {
+        if (table instanceof PackedFields p) {
+            p.forEach(v);
+        } else {
+            FieldTrie.forEach((FieldTrie.Node) table, v);
+        }
+    }
+
+    /**
+     * One page of a cursor over the fields (HSCAN): visits about {@code count} fields from
+     * {@code cursor} (0 to start) and returns the cursor to pass next, 0 when every field was
+     * visited. A small hash is visited whole in one page, as Redis does with a listpack. A big
+     * one pages in hash order (see {@link FieldTrie#scan}): every field present from the first
+     * page to the last is visited at least once, and none twice, whatever writes happen between
+     * pages.
+     */
+    long scanFields(long cursor, int count, FieldVisitor v) {
+        if (table instanceof PackedFields p) {
+            p.forEach(v);
+            return 0;
+        }
+        return FieldTrie.scan((FieldTrie.Node) table, cursor, count, v);
+    }
+
+    /** The layout, for tests. */
+    Object table() {
+        return table;
+    }
+
+    /** A copy stamped with {@code epoch}, sharing the layout (which copies its own parts on write). */
     @Override
     HashEntry copy(long epoch) {
-        return new HashEntry(key, expireAt, epoch, new HashMap<>(fields));
+        return new HashEntry(key, expireAt, epoch, table, size);
     }
 
-    /** HSCAN over the map: the simple, O(n)-per-page {@link HashOrder}; values are the stored arrays. */
+    /** HSCAN: the field cursor above ({@link #scanFields}); values are the stored arrays. */
     @Override
     long scan(long cursor, int count, ScanVisitor visitor) {
-        byte[][] names = new byte[fields.size()][];
-        Object[] values = new Object[names.length];
-        int i = 0;
-        for (java.util.Map.Entry<String, byte[]> f : fields.entrySet()) {
-            names[i] = f.getKey().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-            values[i++] = f.getValue();
-        }
-        return HashOrder.page(names, values, cursor, count, visitor);
+        return scanFields(cursor, count, visitor::visit);
     }
 }

@@ -3,7 +3,6 @@ package io.cairn.storage.engine;
 import io.cairn.storage.index.HashIndex;
 import io.cairn.storage.index.OrderedIndex;
 import io.cairn.storage.index.View;
-import java.util.HashMap;
 
 /**
  * The live keyspace: every entry sits in a {@link HashIndex} for point operations and in an
@@ -15,16 +14,17 @@ import java.util.HashMap;
 final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
-    /** The copy-on-write rule for the nodes inside collections (sorted sets), from {@link #tree}'s views. */
-    final CowClock cow;
-    private long volatileKeys;
     /**
-     * {@code list-max-listpack-size}: how big a list chunk grows (see {@link Listpack}). TODO:
-     * set from the server's setting once the encoding settings reach the engine.
+     * The copy-on-write rule for the nodes inside collections (a hash's packed fields and trie
+     * chunks, a sorted set's nodes), from {@link #tree}'s views.
      */
-    int listFill = Listpack.DEFAULT_FILL;
-    /** Redis's {@code set-max-intset-entries}: the most members a set keeps in the intset layout. */
-    int setMaxIntsetEntries = SetEntry.DEFAULT_MAX_INTSET_ENTRIES;
+    final CowClock cow;
+    /**
+     * The bounds of the small layouts that writes apply now, the same in every database ({@link
+     * Databases#encodings(Encodings)} sets them all); {@code CONFIG SET} replaces them.
+     */
+    volatile Encodings encodings = Encodings.DEFAULTS;
+    private long volatileKeys;
 
     Keyspace(int expectedKeys) {
         this(expectedKeys, new io.cairn.storage.index.Epochs());
@@ -104,10 +104,38 @@ final class Keyspace {
         return copy;
     }
 
+    /** {@code set-max-intset-entries}: the most members a set keeps in the intset layout. */
+    int setMaxIntsetEntries() {
+        return (int) Math.min(encodings.setMaxIntsetEntries(), Integer.MAX_VALUE);
+    }
+
+    /** {@code list-max-listpack-size}: how big a list chunk grows (see {@link Listpack}). */
+    int listFill() {
+        return encodings.listMaxListpackSize();
+    }
+
     HashEntry newHash(byte[] key) {
-        HashEntry e = new HashEntry(key.clone(), 0, tree.epoch(), new HashMap<>());
+        HashEntry e = HashEntry.empty(key.clone(), 0, cow, 1);
         put(e);
         return e;
+    }
+
+    /**
+     * Moves the collection at {@code source} to {@code target}, replacing what {@code target}
+     * held, without copying its contents: the entry itself changes key, or, when an open view may
+     * see it, a {@link CollectionEntry#copy} of it does (which shares the contents where the type
+     * can). Its expiry goes with it.
+     *
+     * @throws IllegalStateException when {@code source} holds no collection
+     */
+    void rename(byte[] source, byte[] target) {
+        if (!(hash.get(source) instanceof CollectionEntry c)) {
+            throw new IllegalStateException("rename of a key that holds no collection");
+        }
+        remove(source);
+        CollectionEntry moved = tree.isShared(c.epoch) ? c.copy(tree.epoch()) : c;
+        moved.key = target.clone();
+        put(moved);
     }
 
     ZSetEntry newZSet(byte[] key) {

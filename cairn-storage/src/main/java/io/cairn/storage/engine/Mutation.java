@@ -109,6 +109,16 @@ public sealed interface Mutation {
     record ListTrim(int db, byte[] key, int start, int stop) implements Mutation {
     }
 
+    /**
+     * The collection at {@code source} moved to {@code key} (RENAME), both in database {@code db},
+     * replacing what {@code key} held, with its expiry; {@code source} no longer exists. The value
+     * is moved, not copied, so this costs O(1) whatever its size. {@link Txn#rename} logs it
+     * followed by a {@link Delete} of {@code source}, which changes nothing more but lets a
+     * consumer that follows one key per mutation (a watch, a search index) see both keys change.
+     */
+    record Rename(int db, byte[] key, byte[] source) implements Mutation {
+    }
+
     /** The key, with its value and expiry, now lives in database {@code toDb} instead (MOVE); the value is not copied. */
     record Move(int db, byte[] key, int toDb) implements Mutation {
     }

@@ -41,19 +41,18 @@ final class MutationApplier {
             case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());
             case Mutation.Delete d -> ks.remove(d.key());
             case Mutation.Expired e -> ks.remove(e.key());
-            case Mutation.HashPut h -> {
-                HashEntry e = hashFor(ks, h.key(), true);
-                e.fields.put(latin1(h.field()), h.value());
-            }
+            case Mutation.HashPut h -> hashFor(ks, h.key(), true).put(h.field(), h.value(), ks.cow, ks.encodings);
             case Mutation.HashDelete h -> {
                 HashEntry e = hashFor(ks, h.key(), false);
-                if (e != null) {
-                    e.fields.remove(latin1(h.field()));
-                    if (e.fields.isEmpty()) {
+                if (e != null && e.contains(h.field())) {
+                    e = ks.mutable(e);
+                    e.remove(h.field(), ks.cow);
+                    if (e.size() == 0) {
                         ks.remove(h.key());
                     }
                 }
             }
+            case Mutation.Rename r -> ks.rename(r.source(), r.key());
             case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score(), ks.cow);
             case Mutation.ZSetDelete z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
@@ -86,28 +85,28 @@ final class MutationApplier {
                 }
             }
             case Mutation.Clear c -> ks.clear();
-            case Mutation.ListPush p -> listFor(ks, p.key(), true).push(p.left(), p.values(), ks.listFill);
+            case Mutation.ListPush p -> listFor(ks, p.key(), true).push(p.left(), p.values(), ks.listFill());
             case Mutation.ListPop p -> {
                 ListEntry e = listFor(ks, p.key(), false);
                 if (e != null) {
-                    e.pop(p.left(), p.count(), ks.listFill);
+                    e.pop(p.left(), p.count(), ks.listFill());
                     removeIfEmpty(ks, e);
                 }
             }
             case Mutation.ListSet x -> {
                 ListEntry e = existingList(ks, x.key());
                 checkPosition(x.index(), e.size() - 1);
-                e.set(x.index(), x.value(), ks.listFill);
+                e.set(x.index(), x.value(), ks.listFill());
             }
             case Mutation.ListInsert x -> {
                 ListEntry e = existingList(ks, x.key());
                 checkPosition(x.index(), e.size());
-                e.insert(x.index(), x.value(), ks.listFill);
+                e.insert(x.index(), x.value(), ks.listFill());
             }
             case Mutation.ListRemove r -> {
                 ListEntry e = listFor(ks, r.key(), false);
                 if (e != null) {
-                    e.removeMatching(r.count(), r.value(), ks.listFill);
+                    e.removeMatching(r.count(), r.value(), ks.listFill());
                     removeIfEmpty(ks, e);
                 }
             }
@@ -116,19 +115,20 @@ final class MutationApplier {
                 if (e != null) {
                     checkPosition(x.start(), x.stop());
                     checkPosition(x.stop(), e.size() - 1);
-                    e.trim(x.start(), x.stop(), ks.listFill);
+                    e.trim(x.start(), x.stop(), ks.listFill());
                 }
             }
         }
     }
 
+    /** The hash at {@code key}: made writable when {@code create} (a put), as it is when a delete is found to change it. */
     private static HashEntry hashFor(Keyspace ks, byte[] key, boolean create) {
         Object e = ks.get(key);
         if (e == null) {
             return create ? ks.newHash(key) : null;
         }
         if (e instanceof HashEntry h) {
-            return ks.mutable(h);
+            return create ? ks.mutable(h) : h;
         }
         throw new IllegalStateException("hash change on a " + EntryKeys.typeOf(e).redisName() + " key");
     }

@@ -41,6 +41,8 @@ final class MutationCodec {
     static final byte SET_REMOVE = 31;
     // 40-49: sorted sets
     static final byte ZSET_REMOVE_RANGE = 40;
+    // 60-69: keys across types
+    static final byte RENAME = 60;
 
     private MutationCodec() {
     }
@@ -81,6 +83,7 @@ final class MutationCodec {
                 case Mutation.ZSetRemoveRange z -> bytesSize(z.first()) + 8 + bytesSize(z.last()) + 8;
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
                 case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
+                case Mutation.Rename r -> bytesSize(r.source());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
                 case Mutation.Clear c -> 0;
@@ -160,6 +163,10 @@ final class MutationCodec {
                 case Mutation.Move mv -> {
                     head(out, MOVE, mv.key());
                     Varints.put(out, mv.toDb());
+                }
+                case Mutation.Rename r -> {
+                    head(out, RENAME, r.key());
+                    putBytes(out, r.source());
                 }
                 case Mutation.Clear c -> out.put(CLEAR);
                 case Mutation.ListPush p -> {
@@ -322,6 +329,7 @@ final class MutationCodec {
                     in.getDouble());
             case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
+            case RENAME -> new Mutation.Rename(db, key, getBytes(in));
             case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
             case LIST_PUSH -> {
                 boolean left = end(in) == HEAD;

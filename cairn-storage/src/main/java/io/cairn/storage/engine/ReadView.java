@@ -1,7 +1,6 @@
 package io.cairn.storage.engine;
 
 import io.cairn.storage.index.View;
-import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,9 +85,8 @@ public final class ReadView implements AutoCloseable {
         if (!(e instanceof HashEntry h)) {
             throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
         }
-        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>();
-        h.fields.forEach((f, v) -> out.add(new AbstractMap.SimpleImmutableEntry<>(
-                f.getBytes(StandardCharsets.ISO_8859_1), v.clone())));
+        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>(h.size());
+        h.forEach((f, v) -> out.add(new AbstractMap.SimpleImmutableEntry<>(f.clone(), v.clone())));
         return out;
     }
 

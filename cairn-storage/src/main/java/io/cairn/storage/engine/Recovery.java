@@ -45,6 +45,7 @@ final class Recovery {
         for (int i = 0; i <= snapshots.size(); i++) {
             boolean fromScratch = i == snapshots.size();
             Databases ks = new Databases(config.databases(), config.expectedKeys());
+            ks.encodings(config.encodings());
             long snapLsn = 0;
             long snapEntries = 0;
             String snapName = null;

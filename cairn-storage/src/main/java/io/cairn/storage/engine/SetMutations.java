@@ -16,16 +16,16 @@ final class SetMutations {
         Object e = ks.get(m.key());
         SetEntry set;
         if (e == null) {
-            set = SetEntry.create(m.key().clone(), ks.tree.epoch(), members[0], members.length, ks.setMaxIntsetEntries);
+            set = SetEntry.create(m.key().clone(), ks.tree.epoch(), members[0], members.length, ks.setMaxIntsetEntries());
             ks.put(set);
         } else if (e instanceof SetEntry s) {
             set = ks.mutable(s);
-            set.reserve(members.length, ks.setMaxIntsetEntries, ks.cow);
+            set.reserve(members.length, ks.setMaxIntsetEntries(), ks.cow);
         } else {
             throw new IllegalStateException("set change on a " + EntryKeys.typeOf(e).redisName() + " key");
         }
         for (byte[] member : members) {
-            set.add(member, ks.setMaxIntsetEntries, ks.cow);
+            set.add(member, ks.setMaxIntsetEntries(), ks.cow);
         }
     }
 

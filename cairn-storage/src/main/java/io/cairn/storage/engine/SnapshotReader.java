@@ -88,7 +88,7 @@ final class SnapshotReader {
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
                             continue;
                         }
-                        db.put(readEntry(payload, db.tree.epoch(), db));
+                        db.put(readEntry(payload, db));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
@@ -99,7 +99,9 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch, Keyspace ks) {
+    private static Object readEntry(ByteBuffer in, Keyspace ks) {
+        long epoch = ks.tree.epoch();
+        int listFill = ks.listFill();
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -112,11 +114,11 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_HASH -> {
                 int n = Varints.getInt(in, "field count", in.remaining());
-                HashMap<String, byte[]> fields = HashMap.newHashMap(n);
+                HashEntry h = HashEntry.empty(key, expireAt, ks.cow, (int) Math.min(n, ks.encodings.hashMaxListpackEntries()));
                 for (int i = 0; i < n; i++) {
-                    fields.put(new String(bytes(in), StandardCharsets.ISO_8859_1), bytes(in));
+                    h.put(bytes(in), bytes(in), ks.cow, ks.encodings);
                 }
-                return new HashEntry(key, expireAt, epoch, fields);
+                return h;
             }
             case SnapshotFormat.KIND_ZSET -> {
                 int n = Varints.getInt(in, "member count", in.remaining());
@@ -133,9 +135,9 @@ final class SnapshotReader {
                 }
                 ListEntry l = new ListEntry(key, expireAt, epoch);
                 for (int i = 0; i < n; i++) {
-                    l.items.insert(i, bytes(in), ks.listFill);
+                    l.items.insert(i, bytes(in), ks.listFill());
                 }
-                l.settleEncoding(ks.listFill);
+                l.settleEncoding(ks.listFill());
                 return l;
             }
             case SnapshotFormat.KIND_SET -> {
@@ -144,7 +146,7 @@ final class SnapshotReader {
                 for (int i = 0; i < n; i++) {
                     members[i] = bytes(in);
                 }
-                return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries);
+                return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries());
             }
             default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..6)");
         }

@@ -7,9 +7,7 @@ import io.cairn.storage.io.FileSystem;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * Writes one snapshot file from entries given in key order. The file appears under its final
@@ -65,13 +63,12 @@ final class SnapshotWriter implements AutoCloseable {
             Varints.put(block, r.length - vo);
             block.put(r, vo, r.length - vo);
         } else if (entry instanceof HashEntry h) {
-            head(SnapshotFormat.KIND_HASH, h.key, h.expireAt, h.fields.size());
-            for (Map.Entry<String, byte[]> f : h.fields.entrySet()) {
-                byte[] field = f.getKey().getBytes(StandardCharsets.ISO_8859_1);
-                ensure(10 + field.length + f.getValue().length);
+            head(SnapshotFormat.KIND_HASH, h.key, h.expireAt, h.size());
+            h.forEach((field, value) -> {
+                ensure(10 + field.length + value.length);
                 putBytes(field);
-                putBytes(f.getValue());
-            }
+                putBytes(value);
+            });
         } else if (entry instanceof SetEntry s) {
             head(SnapshotFormat.KIND_SET, s.key, s.expireAt, s.size());
             s.forEach(member -> {

@@ -255,14 +255,10 @@ public final class Store implements AutoCloseable {
      */
     public void setMaxIntsetEntries(int entries) {
         io.cairn.common.Checks.nonNegative("entries", entries);
-        lock.lock();
-        try {
-            for (int i = 0; i < dbs.count(); i++) {
-                dbs.get(i).setMaxIntsetEntries = entries;
-            }
-        } finally {
-            lock.unlock();
-        }
+        Encodings e = encodings();
+        encodings(new Encodings(e.hashMaxListpackEntries(), e.hashMaxListpackValue(), entries,
+                e.setMaxListpackEntries(), e.setMaxListpackValue(), e.zsetMaxListpackEntries(),
+                e.zsetMaxListpackValue(), e.listMaxListpackSize(), e.listCompressDepth(), e.hllSparseMaxBytes()));
     }
 
     /** Opens a consistent read view of the current state, reading database 0; close it when done. */
@@ -413,6 +409,27 @@ public final class Store implements AutoCloseable {
 
     public StoreConfig config() {
         return config;
+    }
+
+    /** The bounds of the small collection layouts that writes apply now. */
+    public Encodings encodings() {
+        return dbs.encodings();
+    }
+
+    /**
+     * Replaces the bounds of the small collection layouts (CONFIG SET): every write that starts
+     * after this returns applies them. Values already stored keep their layout until a write
+     * takes them past the new bounds, as in Redis. Takes the store's lock (every database gets
+     * them at once, and no SWAPDB runs meanwhile).
+     */
+    public void encodings(Encodings bounds) {
+        io.cairn.common.Checks.notNull("encodings", bounds);
+        lock.lock();
+        try {
+            dbs.encodings(bounds);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Bytes of write-ahead log on disk now (all segments, including those kept for older snapshots). */

@@ -22,11 +22,14 @@ import java.time.Duration;
  * @param checkpointBytesPerSecond how fast a checkpoint may write, so it leaves CPU and disk to the
  *                              writers (as Tarantool's snap_io_rate_limit); 0 = unlimited (the default)
  * @param databases             how many numbered databases (SELECT 0 to databases - 1); default 16, as Redis
+ * @param encodings             bounds of the small collection layouts the store starts with (recovery
+ *                              rebuilds values by them); {@link Store#encodings(Encodings)} replaces
+ *                              them while it runs; default {@link Encodings#DEFAULTS}
  */
 public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxRecordBytes, int maxKeyBytes,
                           int maxValueBytes, long checkpointLogBytes, Duration checkpointInterval,
                           int checkpointsToKeep, Duration expiryCycle, int expectedKeys,
-                          long checkpointBytesPerSecond, int databases) {
+                          long checkpointBytesPerSecond, int databases, Encodings encodings) {
 
     /** The most databases a store may have; Redis has no limit, but a log naming more is corrupt. */
     public static final int MAX_DATABASES = 1 << 16;
@@ -47,6 +50,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         Checks.nonNegative("expectedKeys", expectedKeys);
         Checks.nonNegative("checkpointBytesPerSecond", checkpointBytesPerSecond);
         Checks.inRange("databases", databases, 1, MAX_DATABASES);
+        Checks.notNull("encodings", encodings);
     }
 
     public static Builder builder(Path dir) {
@@ -68,6 +72,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         private Duration expiryCycle = Duration.ofMillis(100);
         private int expectedKeys = 1024;
         private long checkpointBytesPerSecond = 0;
+        private Encodings encodings = Encodings.DEFAULTS;
 
         private Builder(Path dir) {
             this.dir = dir;
@@ -133,10 +138,15 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
             return this;
         }
 
+        public Builder encodings(Encodings v) {
+            encodings = v;
+            return this;
+        }
+
         public StoreConfig build() {
             return new StoreConfig(dir, walMode, segmentBytes, maxRecordBytes, maxKeyBytes, maxValueBytes,
                     checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys,
-                    checkpointBytesPerSecond, databases);
+                    checkpointBytesPerSecond, databases, encodings);
         }
     }
 }

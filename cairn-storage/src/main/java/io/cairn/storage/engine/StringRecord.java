@@ -141,6 +141,49 @@ final class StringRecord {
         return r.length - valueOffset(r);
     }
 
+    /** Redis keeps strings of at most this many bytes in one allocation with their header. */
+    private static final int EMBSTR_MAX = 44;
+
+    /**
+     * The name Redis gives a string of this content in OBJECT ENCODING: {@code "int"} for the
+     * canonical decimal form of a 64-bit integer (no sign but {@code -}, no leading zero),
+     * {@code "embstr"} for up to 44 bytes, {@code "raw"} above. Redis decides by content when a
+     * command stores a whole value (SET, INCR...); a value it built in place (APPEND, SETRANGE)
+     * stays {@code "raw"} there, while Cairn still names it by content.
+     */
+    static String encoding(byte[] r) {
+        int vo = valueOffset(r);
+        int n = r.length - vo;
+        if (isCanonicalLong(r, vo, n)) {
+            return "int";
+        }
+        return n <= EMBSTR_MAX ? "embstr" : "raw";
+    }
+
+    private static boolean isCanonicalLong(byte[] b, int off, int n) {
+        if (n == 0 || n > 20) {
+            return false;
+        }
+        if (n == 1 && b[off] == '0') {
+            return true;
+        }
+        boolean negative = b[off] == '-';
+        int i = negative ? off + 1 : off;
+        int end = off + n;
+        if (i == end || b[i] < '1' || b[i] > '9') {
+            return false;
+        }
+        long v = 0; // accumulated negatively, so that Long.MIN_VALUE fits
+        for (; i < end; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9 || v < (Long.MIN_VALUE + d) / 10) {
+                return false;
+            }
+            v = v * 10 - d;
+        }
+        return negative || v != Long.MIN_VALUE;
+    }
+
     private static void putLong(byte[] b, int p, long v) {
         for (int i = 0; i < 8; i++) {
             b[p + i] = (byte) (v >>> (8 * i));

@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,7 +144,7 @@ public final class Txn {
         if (h == null) {
             return null;
         }
-        byte[] v = h.fields.get(MutationApplier.latin1(field));
+        byte[] v = h.get(field);
         return v == null ? null : v.clone();
     }
 
@@ -166,13 +165,13 @@ public final class Txn {
         if (h == null) {
             return NO_FIELDS;
         }
-        String[] names = new String[h.fields.size()];
+        String[] names = new String[h.size()];
         byte[][] values = new byte[names.length][];
-        int i = 0;
-        for (Map.Entry<String, byte[]> f : h.fields.entrySet()) {
-            names[i] = f.getKey();
-            values[i++] = f.getValue();
-        }
+        int[] i = {0};
+        h.forEach((f, v) -> {
+            names[i[0]] = MutationApplier.latin1(f);
+            values[i[0]++] = v;
+        });
         return new HashFields(names, values);
     }
 
@@ -182,12 +181,27 @@ public final class Txn {
         if (h == null) {
             return List.of();
         }
-        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>(h.fields.size());
-        for (Map.Entry<String, byte[]> f : h.fields.entrySet()) {
-            out.add(new AbstractMap.SimpleImmutableEntry<>(
-                    f.getKey().getBytes(StandardCharsets.ISO_8859_1), f.getValue().clone()));
-        }
+        List<Map.Entry<byte[], byte[]>> out = new ArrayList<>(h.size());
+        h.forEach((f, v) -> out.add(new AbstractMap.SimpleImmutableEntry<>(f.clone(), v.clone())));
         return out;
+    }
+
+    /** Receives one field of {@link #hscan}: the stored arrays, which stay valid but must not be changed. */
+    @FunctionalInterface
+    public interface FieldVisitor {
+        void visit(byte[] field, byte[] value);
+    }
+
+    /**
+     * One page of a cursor over a hash's fields (HSCAN): visits about {@code count} fields from
+     * {@code cursor} (0 to start; an unsigned 64-bit value) and returns the cursor for the next
+     * page, 0 when the hash was visited whole (or is absent). A small hash comes whole in one page,
+     * as from Redis. Every field present from the first page to the last is visited at least once,
+     * whatever was written between pages. Cursors are valid for this process only.
+     */
+    public long hscan(byte[] key, long cursor, int count, FieldVisitor visitor) {
+        HashEntry h = readHash(key);
+        return h == null ? 0 : h.scanFields(cursor, Math.max(1, count), visitor::visit);
     }
 
     public int hlen(byte[] key) {
@@ -263,12 +277,14 @@ public final class Txn {
     }
 
     /**
-     * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
-     * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
-     * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
-     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}), {@code "intset"} or {@code
-     * "hashtable"} (a set: its layout, see {@link SetEntry}); null when absent.
+     * How the value is held, by Redis's names where the layout matches: a string is {@code "int"},
+     * {@code "embstr"} or {@code "raw"} as Redis names it by content and length (see
+     * {@link StringRecord#encoding}); a hash {@code "listpack"} or {@code "hashtable"} (its two
+     * layouts, see {@link HashEntry}); a sorted set {@code "listpack"} or {@code "skiplist"} (by
+     * the {@code zset-max-listpack-*} bounds: see {@link ZSetOps}); a list {@code "listpack"} or
+     * {@code "quicklist"} (by Redis 7.2's rule: see {@link ListEntry}); a set {@code "intset"} or
+     * {@code "hashtable"} (see {@link SetEntry}); a JSON document
+     * {@code "document"}. Null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -276,9 +292,11 @@ public final class Txn {
             return null;
         }
         return switch (EntryKeys.typeOf(e)) {
-            case STRING -> "record";
-            case HASH -> "hashtable";
-            case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
+            case STRING -> StringRecord.encoding((byte[]) e);
+            case HASH -> ((HashEntry) e).encoding();
+            case ZSET -> ZSetOps.encoding((ZSetEntry) e, (int) Math.min(Integer.MAX_VALUE,
+                    ks.encodings.zsetMaxListpackEntries()), (int) Math.min(Integer.MAX_VALUE,
+                    ks.encodings.zsetMaxListpackValue()));
             case JSON -> "document";
             case LIST -> ((ListEntry) e).encoding();
             case SET -> ((SetEntry) e).encoding();
@@ -323,6 +341,40 @@ public final class Txn {
         record(new Mutation.PutDocument(db, key, document, expireAt), key.length + document.length);
     }
 
+    /**
+     * Gives {@code source}'s value and expiry to {@code target}, replacing what it held, and
+     * removes {@code source} (RENAME). A collection is moved without copying its contents (logged
+     * as one {@link Mutation.Rename}); a string or document is written again under the new key.
+     * Returns false, changing nothing, when {@code source} does not exist; renaming a key to
+     * itself changes nothing either.
+     */
+    public boolean rename(byte[] source, byte[] target) {
+        checkWrite(source);
+        checkWrite(target);
+        Object e = liveForWrite(source);
+        if (e == null) {
+            return false;
+        }
+        if (java.util.Arrays.equals(source, target)) {
+            return true;
+        }
+        liveForWrite(target);
+        long expireAt = EntryKeys.expireAtOf(e);
+        if (e instanceof CollectionEntry) {
+            record(new Mutation.Rename(db, target, source), target.length + source.length);
+            record(new Mutation.Delete(db, source), source.length);
+        } else if (e instanceof byte[] r && StringRecord.isDocument(r)) {
+            byte[] document = StringRecord.value(r);
+            record(new Mutation.PutDocument(db, target, document, expireAt), target.length + document.length);
+            record(new Mutation.Delete(db, source), source.length);
+        } else {
+            byte[] value = StringRecord.value((byte[]) e);
+            record(new Mutation.PutString(db, target, value, expireAt), target.length + value.length);
+            record(new Mutation.Delete(db, source), source.length);
+        }
+        return true;
+    }
+
     /** Deletes the key; returns whether it existed. */
     public boolean delete(byte[] key) {
         checkWrite(key);
@@ -339,7 +391,7 @@ public final class Txn {
         checkValue(field);
         checkValue(value);
         HashEntry h = writeHash(key);
-        boolean added = h == null || !h.fields.containsKey(MutationApplier.latin1(field));
+        boolean added = h == null || !h.contains(field);
         record(new Mutation.HashPut(db, key, field, value),
                 key.length + field.length + value.length);
         return added;
@@ -349,7 +401,7 @@ public final class Txn {
     public boolean hdel(byte[] key, byte[] field) {
         checkWrite(key);
         HashEntry h = writeHash(key);
-        if (h == null || !h.fields.containsKey(MutationApplier.latin1(field))) {
+        if (h == null || !h.contains(field)) {
             return false;
         }
         record(new Mutation.HashDelete(db, key, field), key.length + field.length);

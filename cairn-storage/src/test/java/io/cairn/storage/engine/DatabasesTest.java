@@ -116,6 +116,35 @@ class DatabasesTest {
     }
 
     @Test
+    void renameStaysInTheSelectedDatabaseAndReplaysThere() {
+        open();
+        run(0, t -> t.hset(b("h"), b("f"), b("zero")));
+        run(2, t -> {
+            t.hset(b("h"), b("f"), b("two"));
+            t.lists().push(b("l"), false, new byte[][] {b("a"), b("b")}, false);
+            t.expireAt(b("h"), clock.millis() + 60_000);
+        });
+        try (ReadView view = store.openReadView(2)) {
+            run(2, t -> {
+                assertThat(t.rename(b("h"), b("g"))).isTrue();
+                assertThat(t.rename(b("l"), b("m"))).isTrue();
+            });
+            run(2, t -> t.hset(b("g"), b("f"), b("changed")));
+            assertThat(view.hgetAll(b("h"))).singleElement()
+                    .satisfies(e -> assertThat(e.getValue()).as("the view keeps the old entry").isEqualTo(b("two")));
+        }
+        for (int round = 0; round < 2; round++) {
+            assertThat(store.<byte[]>read(2, t -> t.hget(b("g"), b("f")))).isEqualTo(b("changed"));
+            assertThat(store.<Long>read(2, t -> t.expireAt(b("g")))).isEqualTo(clock.millis() + 60_000);
+            assertThat(store.<List<byte[]>>read(2, t -> t.lists().range(b("m"), 0, -1))).containsExactly(b("a"), b("b"));
+            assertThat(store.<Boolean>read(2, t -> t.exists(b("h")) || t.exists(b("l")))).isFalse();
+            assertThat(store.<byte[]>read(0, t -> t.hget(b("h"), b("f")))).as("database 0 untouched").isEqualTo(b("zero"));
+            assertThat(store.<Boolean>read(0, t -> t.exists(b("g")))).isFalse();
+            reopen(); // from the log (the RENAMEs inside SELECT_DB 2)
+        }
+    }
+
+    @Test
     void aDatabaseNumberOutsideTheConfiguredOnesIsRefused() {
         open();
         assertThatThrownBy(() -> store.execute(DATABASES, t -> null)).isInstanceOf(IllegalArgumentException.class);

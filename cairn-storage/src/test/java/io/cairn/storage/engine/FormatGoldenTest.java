@@ -330,4 +330,25 @@ class FormatGoldenTest {
             assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(2);
         }
     }
+
+    // RENAME of a collection (mutation type 60), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheRenameGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> t.hset(Bytes.utf8("h"), Bytes.utf8("f"), Bytes.utf8("x"))).await();
+            s.execute(t -> t.rename(Bytes.utf8("h"), Bytes.utf8("g"))).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("wal-v1-rename")));
+    }
+
+    @Test
+    void renameGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-rename"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<byte[]>read(t -> t.hget(Bytes.utf8("g"), Bytes.utf8("f")))).isEqualTo(Bytes.utf8("x"));
+            assertThat(s.<Boolean>read(t -> t.exists(Bytes.utf8("h")))).isFalse();
+        }
+    }
 }

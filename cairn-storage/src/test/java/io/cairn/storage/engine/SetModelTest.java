@@ -48,9 +48,10 @@ class SetModelTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         Databases dbs = new Databases(1, 16);
         Keyspace ks = dbs.get(0);
-        ks.setMaxIntsetEntries = 64;
+        Encodings bounds = new Encodings(128, 64, 64, 128, 64, 128, 64, -2, 0, 3000);
+        dbs.encodings(bounds);
         Keyspace replica = new Keyspace(16);
-        replica.setMaxIntsetEntries = 64;
+        replica.encodings = bounds;
         Txn txn = new Txn(dbs, CONFIG);
         Map<String, Set<String>> model = new HashMap<>();
         List<Seen> views = new ArrayList<>();

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The generic key commands (DEL, UNLINK, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE and TTL
+ * The generic key commands (DEL, UNLINK, TOUCH, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE and TTL
  * families, PERSIST, RANDOMKEY, COPY, KEYRANGE) as typed operations: arguments are parsed and
  * checked here, before the store's lock, into {@link KeyReads} and {@link KeyWrites} records, in
  * the order Redis 7.2 checks them. Stateless.
@@ -20,6 +20,7 @@ public final class KeyCommands {
     public static void register(Commands.Registrar r) {
         r.data("del", c -> new KeyWrites.Del(keys(c, 1)));
         r.data("unlink", c -> new KeyWrites.Del(keys(c, 1)));
+        r.data("touch", Touch::parse);
         r.data("exists", c -> new KeyReads.Exists(keys(c, 1)));
         r.data("type", c -> new KeyReads.Type(c.arg(1)));
         r.data("rename", c -> new KeyWrites.Rename(c.arg(1), c.arg(2), false));

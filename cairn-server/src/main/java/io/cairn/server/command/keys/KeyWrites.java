@@ -35,8 +35,7 @@ sealed interface KeyWrites extends Operation {
             if (nx && t.exists(destination)) {
                 return RespValue.ZERO;
             }
-            ValueCopy.copy(t, source, destination);
-            t.delete(source);
+            t.rename(source, destination); // moves the value, never copies it
             return nx ? RespValue.ONE : RespValue.OK;
         }
     }

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Copies a key's value and expiry to another key inside one transaction (RENAME, COPY), possibly
- * into another database (COPY ... DB). It reads the value whole and writes it again: O(size).
+ * Copies a key's value and expiry to another key inside one transaction (COPY), possibly into
+ * another database (COPY ... DB). It reads the value whole and writes it again: O(size). RENAME
+ * does not copy: it moves the value ({@code Txn#rename}).
  */
 final class ValueCopy {
     private ValueCopy() {
@@ -54,12 +55,6 @@ final class ValueCopy {
         } finally {
             t.select(here);
         }
-    }
-
-    /** Replaces {@code dst} with a copy of {@code src}, which must exist, in the selected database. */
-    static void copy(Txn t, byte[] src, byte[] dst) {
-        long expireAt = t.expireAt(src);
-        write(t, read(t, src), dst, expireAt);
     }
 
     private static Value read(Txn t, byte[] src) {

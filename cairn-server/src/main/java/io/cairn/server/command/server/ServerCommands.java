@@ -2,22 +2,14 @@ package io.cairn.server.command.server;
 
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
-import io.cairn.server.ServerConfig;
 import io.cairn.server.ServerContext;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
 import io.cairn.storage.engine.CheckpointInfo;
 import io.cairn.storage.engine.StoreStats;
-import io.cairn.storage.engine.WalMode;
-import java.nio.charset.StandardCharsets;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 
@@ -35,8 +27,8 @@ public final class ServerCommands {
             String text = Info.render(c.server(), wanted);
             return c.session().protocol() == 3 ? new RespValue.VerbatimString("txt", text) : RespValue.bulk(text);
         });
-        r.server("config|get", ServerCommands::configGet);
-        r.server("config|set", ServerCommands::configSet);
+        r.server("config|get", ConfigCommands::get);
+        r.server("config|set", ConfigCommands::set);
         r.server("config|resetstat", c -> {
             c.server().stats().reset();
             if (c.server().store().walWriteLatency() != null) {
@@ -151,73 +143,5 @@ public final class ServerCommands {
         }
         c.server().shutdown(save);
         return null; // no reply: the connection closes, as with Redis
-    }
-
-    /** Settings CONFIG GET shows: Cairn's own, plus Redis names that tools ask for. */
-    private static Map<String, String> settings(ServerContext s) {
-        Map<String, String> m = new LinkedHashMap<>();
-        ServerConfig cfg = s.config();
-        for (ServerConfig.Key k : ServerConfig.Key.values()) {
-            m.put(k.name, cfg.get(k));
-        }
-        m.put("requirepass", s.requirepass());
-        m.put("maxclients", Integer.toString(s.maxclients()));
-        m.put("timeout", Long.toString(s.timeoutSeconds()));
-        m.put("hll-sparse-max-bytes", Long.toString(s.hllSparseMaxBytes()));
-        m.put("port", Integer.toString(s.port()));
-        m.put("save", "");
-        m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
-        m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
-        m.put("maxmemory", "0");
-        m.put("maxmemory-policy", "noeviction");
-        return m;
-    }
-
-    private static RespValue configGet(CommandContext c) {
-        Map<String, String> all = settings(c.server());
-        List<Map.Entry<RespValue, RespValue>> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 2; i < c.argc(); i++) {
-            byte[] pattern = c.string(i).toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
-            for (Map.Entry<String, String> e : all.entrySet()) {
-                if (Glob.matches(pattern, e.getKey().getBytes(StandardCharsets.UTF_8)) && seen.add(e.getKey())) {
-                    out.add(new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk(e.getKey()), RespValue.bulk(e.getValue())));
-                }
-            }
-        }
-        return new RespValue.MapReply(out);
-    }
-
-    private static RespValue configSet(CommandContext c) {
-        if ((c.argc() - 2) % 2 != 0) {
-            throw new InvalidRequestException("ERR wrong number of arguments for 'config|set' command");
-        }
-        Map<String, Object> changes = new LinkedHashMap<>();
-        for (int i = 2; i < c.argc(); i += 2) {
-            String name = c.string(i).toLowerCase(Locale.ROOT);
-            String value = c.string(i + 1);
-            if (!settings(c.server()).containsKey(name)) {
-                throw new InvalidRequestException("ERR Unknown option or number of arguments for CONFIG SET - '" + name + "'");
-            }
-            if (!Set.of("requirepass", "maxclients", "timeout", "hll-sparse-max-bytes").contains(name)) {
-                throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
-                        + "') - can't set immutable config");
-            }
-            try {
-                changes.put(name, ServerConfig.Key.of(name).parse(value)); // the rule of the settings table
-            } catch (IllegalArgumentException e) {
-                throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
-                        + "') - argument couldn't be parsed into an integer");
-            }
-        }
-        changes.forEach((name, value) -> {
-            switch (name) {
-                case "requirepass" -> c.server().requirepass((String) value);
-                case "maxclients" -> c.server().maxclients(((Long) value).intValue());
-                case "hll-sparse-max-bytes" -> c.server().hllSparseMaxBytes((Long) value);
-                default -> c.server().timeoutSeconds((Long) value);
-            }
-        });
-        return RespValue.OK;
     }
 }
