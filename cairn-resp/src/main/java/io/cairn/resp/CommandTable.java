@@ -14,9 +14,12 @@ import java.util.Map;
  * <pre>{@code
  * cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
  *     "Returns the string value of a key.", "1.0.0", "O(1)", "key:key")
+ *     .keys("RO access index(1) range(0,1,0)")
  * }</pre>
  * name, arity, flags, first key, last key, step, ACL categories, group, summary, since, complexity,
- * arguments. A subcommand is named {@code "container|sub"} and listed right after its container.
+ * arguments; then, where Redis has them, the key specs, tips and deprecation (see
+ * {@link CommandSpecDsl.Row}). A subcommand is named {@code "container|sub"} and listed right after
+ * its container.
  *
  * <p>The rules the DSL applies (flag and category order, the argument mini-language) are in
  * {@link CommandSpecDsl}.
@@ -50,10 +53,11 @@ public final class CommandTable {
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
 
-    private static final List<CommandSpec> ALL = List.of(
+    private static final List<CommandSpec> ALL = build(List.of(
             // connection
             cmd("ping", -1, "fast", 0, 0, 0, "@fast @connection", CONNECTION,
-                    "Returns the server's liveliness response.", "1.0.0", "O(1)", "[message:string]"),
+                    "Returns the server's liveliness response.", "1.0.0", "O(1)", "[message:string]")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
             cmd("echo", 2, "loading stale fast", 0, 0, 0, "@fast @connection", CONNECTION,
                     "Returns the given string.", "1.0.0", "O(1)", "message:string"),
             cmd("hello", -1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
@@ -66,7 +70,8 @@ public final class CommandTable {
             cmd("select", 2, "loading stale fast", 0, 0, 0, "@fast @connection", CONNECTION,
                     "Changes the selected database.", "1.0.0", "O(1)", "index:integer"),
             cmd("quit", -1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
-                    CONNECTION, "Closes the connection.", "1.0.0", "O(1)", ""),
+                    CONNECTION, "Closes the connection.", "1.0.0", "O(1)", "")
+                    .deprecated("7.2.0", "just closing the connection"),
             cmd("reset", 1, "noscript loading stale fast no_auth allow_busy", 0, 0, 0, "@fast @connection",
                     CONNECTION, "Resets the connection.", "6.2.0", "O(1)", ""),
             cmd("client", -2, "", 0, 0, 0, "@slow", CONNECTION,
@@ -74,23 +79,29 @@ public final class CommandTable {
             cmd("client|id", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
                     "Returns the unique client ID of the connection.", "5.0.0", "O(1)", ""),
             cmd("client|setname", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
-                    "Sets the connection name.", "2.6.9", "O(1)", "connection-name:string"),
+                    "Sets the connection name.", "2.6.9", "O(1)", "connection-name:string")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
             cmd("client|getname", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
                     "Returns the name of the connection.", "2.6.9", "O(1)", ""),
             cmd("client|list", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
                     CONNECTION, "Lists open connections.", "2.4.0", "O(N) where N is the number of client connections",
-                    "[TYPE=client-type{NORMAL|MASTER|REPLICA|PUBSUB}] [ID=client-id:integer...]"),
+                    "[TYPE=client-type{normal=normal|master=master|replica=replica|pubsub=pubsub}]"
+                            + " [ID=client-id:integer...]")
+                    .tips("nondeterministic_output"),
             cmd("client|info", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
-                    "Returns information about the connection.", "6.2.0", "O(1)", ""),
+                    "Returns information about the connection.", "6.2.0", "O(1)", "")
+                    .tips("nondeterministic_output"),
             cmd("client|kill", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
                     CONNECTION, "Terminates open connections.", "2.4.0",
                     "O(N) where N is the number of client connections",
                     "filter{old-format:string|new-format{[ID=client-id:integer]"
-                            + "|[TYPE=client-type{NORMAL|MASTER|SLAVE|REPLICA|PUBSUB}]|[USER=username:string]"
+                            + "|[TYPE=client-type{normal=normal|master=master|slave=slave|replica=replica|pubsub=pubsub}]"
+                            + "|[USER=username:string]"
                             + "|[ADDR=addr:string]|[LADDR=laddr:string]|[SKIPME=skipme{YES|NO}]}...}"),
             // server
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
-                    "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]"),
+                    "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]")
+                    .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
             cmd("config", -2, "", 0, 0, 0, "@slow", SERVER,
                     "A container for server configuration commands.", "2.0.0", CONTAINER, ""),
             cmd("config|get", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
@@ -99,283 +110,409 @@ public final class CommandTable {
             cmd("config|set", -4, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "Sets configuration parameters in-flight.", "2.0.0",
                     "O(N) when N is the number of configuration parameters provided",
-                    "data(parameter:string value:string)..."),
+                    "data(parameter:string value:string)...")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
             cmd("config|resetstat", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
-                    "Resets the server's statistics.", "2.0.0", "O(1)", ""),
+                    "Resets the server's statistics.", "2.0.0", "O(1)", "")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
             cmd("dbsize", 1, "readonly fast", 0, 0, 0, "@keyspace @read @fast", SERVER,
-                    "Returns the number of keys in the database.", "1.0.0", "O(1)", ""),
+                    "Returns the number of keys in the database.", "1.0.0", "O(1)", "")
+                    .tips("request_policy:all_shards response_policy:agg_sum"),
             cmd("flushdb", -1, "write", 0, 0, 0, "@keyspace @write @slow @dangerous", SERVER,
                     "Remove all keys from the current database.", "1.0.0",
-                    "O(N) where N is the number of keys in the selected database", "[flush-type{ASYNC|SYNC}]"),
+                    "O(N) where N is the number of keys in the selected database", "[flush-type{ASYNC|SYNC}]")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
             cmd("flushall", -1, "write", 0, 0, 0, "@keyspace @write @slow @dangerous", SERVER,
                     "Removes all keys from all databases.", "1.0.0",
-                    "O(N) where N is the total number of keys in all databases", "[flush-type{ASYNC|SYNC}]"),
+                    "O(N) where N is the total number of keys in all databases", "[flush-type{ASYNC|SYNC}]")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
             cmd("time", 1, "loading stale fast", 0, 0, 0, "@fast", SERVER,
-                    "Returns the server time.", "2.6.0", "O(1)", ""),
+                    "Returns the server time.", "2.6.0", "O(1)", "")
+                    .tips("nondeterministic_output"),
             cmd("save", 1, "admin noscript no_async_loading no_multi", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "Synchronously saves the database(s) to disk.", "1.0.0",
                     "O(N) where N is the total number of keys in all databases", ""),
             cmd("bgsave", -1, "admin noscript no_async_loading", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "Asynchronously saves the database(s) to disk.", "1.0.0", "O(1)", "[SCHEDULE]"),
             cmd("lastsave", 1, "loading stale fast", 0, 0, 0, "@admin @fast @dangerous", SERVER,
-                    "Returns the Unix timestamp of the last successful save to disk.", "1.0.0", "O(1)", ""),
+                    "Returns the Unix timestamp of the last successful save to disk.", "1.0.0", "O(1)", "")
+                    .tips("nondeterministic_output"),
             cmd("shutdown", -1, "admin noscript loading stale no_multi allow_busy", 0, 0, 0,
                     "@admin @slow @dangerous", SERVER,
                     "Synchronously saves the database(s) to disk and shuts down the Redis server.", "1.0.0",
                     "O(N) when saving, where N is the total number of keys in all databases when saving data,"
                             + " otherwise O(1)", "[save-selector{NOSAVE|SAVE}] [NOW] [FORCE] [ABORT]"),
             cmd("debug", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
-                    "A container for debugging commands.", "1.0.0", CONTAINER, ""),
+                    "A container for debugging commands.", "1.0.0", CONTAINER, "")
+                    .syscmd(),
             cmd("command", -1, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns detailed information about all commands.", "2.8.13",
-                    "O(N) where N is the total number of Redis commands", ""),
+                    "O(N) where N is the total number of Redis commands", "")
+                    .tips("nondeterministic_output_order"),
             cmd("command|count", 2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns a count of commands.", "2.8.13", "O(1)", ""),
             cmd("command|info", -2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns information about one, multiple or all commands.", "2.8.13",
-                    "O(N) where N is the number of commands to look up", "[command-name:string...]"),
+                    "O(N) where N is the number of commands to look up", "[command-name:string...]")
+                    .tips("nondeterministic_output_order"),
             cmd("command|docs", -2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns documentary information about one, multiple or all commands.", "7.0.0",
-                    "O(N) where N is the number of commands to look up", "[command-name:string...]"),
+                    "O(N) where N is the number of commands to look up", "[command-name:string...]")
+                    .tips("nondeterministic_output_order"),
+            cmd("command|getkeys", -3, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Extracts the key names from an arbitrary command.", "2.8.13",
+                    "O(N) where N is the number of arguments to the command", "command:string [arg:string...]"),
+            cmd("command|getkeysandflags", -3, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Extracts the key names and access flags for an arbitrary command.", "7.0.0",
+                    "O(N) where N is the number of arguments to the command", "command:string [arg:string...]"),
+            cmd("command|list", -2, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
+                    "Returns a list of command names.", "7.0.0", "O(N) where N is the total number of Redis commands",
+                    "[FILTERBY=filterby{MODULE=module-name:string|ACLCAT=category:string|PATTERN=pattern:pattern}]")
+                    .tips("nondeterministic_output_order"),
             cmd("object", -2, "", 0, 0, 0, "@slow", GENERIC,
                     "A container for object introspection commands.", "2.2.3", CONTAINER, ""),
             cmd("object|encoding", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
-                    "Returns the internal encoding of a Redis object.", "2.2.3", "O(1)", "key:key"),
+                    "Returns the internal encoding of a Redis object.", "2.2.3", "O(1)", "key:key")
+                    .keys("RO index(2) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("object|refcount", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
-                    "Returns the reference count of a value of a key.", "2.2.3", "O(1)", "key:key"),
+                    "Returns the reference count of a value of a key.", "2.2.3", "O(1)", "key:key")
+                    .keys("RO index(2) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("object|idletime", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
-                    "Returns the time since the last access to a Redis object.", "2.2.3", "O(1)", "key:key"),
+                    "Returns the time since the last access to a Redis object.", "2.2.3", "O(1)", "key:key")
+                    .keys("RO index(2) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("object|freq", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,
-                    "Returns the logarithmic access frequency counter of a Redis object.", "4.0.0", "O(1)", "key:key"),
+                    "Returns the logarithmic access frequency counter of a Redis object.", "4.0.0", "O(1)", "key:key")
+                    .keys("RO index(2) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             // keys
             cmd("del", -2, "write", 1, -1, 1, "@keyspace @write @slow", GENERIC, "Deletes one or more keys.", "1.0.0",
                     "O(N) where N is the number of keys that will be removed. When a key to remove holds a value other"
                             + " than a string, the individual complexity for this key is O(M) where M is the number of"
                             + " elements in the list, set, sorted set or hash. Removing a single key that holds a string"
-                            + " value is O(1).", "key:key..."),
+                            + " value is O(1).", "key:key...")
+                    .keys("RM delete index(1) range(-1,1,0)")
+                    .tips("request_policy:multi_shard response_policy:agg_sum"),
             cmd("unlink", -2, "write fast", 1, -1, 1, "@keyspace @write @fast", GENERIC,
                     "Asynchronously deletes one or more keys.", "4.0.0",
                     "O(1) for each key removed regardless of its size. Then the command does O(N) work in a different"
                             + " thread in order to reclaim memory, where N is the number of allocations the deleted"
-                            + " objects where composed of.", "key:key..."),
+                            + " objects where composed of.", "key:key...")
+                    .keys("RM delete index(1) range(-1,1,0)")
+                    .tips("request_policy:multi_shard response_policy:agg_sum"),
             cmd("exists", -2, "readonly fast", 1, -1, 1, "@keyspace @read @fast", GENERIC,
                     "Determines whether one or more keys exist.", "1.0.0",
-                    "O(N) where N is the number of keys to check.", "key:key..."),
+                    "O(N) where N is the number of keys to check.", "key:key...")
+                    .keys("RO index(1) range(-1,1,0)")
+                    .tips("request_policy:multi_shard response_policy:agg_sum"),
             cmd("type", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
-                    "Determines the type of value stored at a key.", "1.0.0", "O(1)", "key:key"),
+                    "Determines the type of value stored at a key.", "1.0.0", "O(1)", "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("rename", 3, "write", 1, 2, 1, "@keyspace @write @slow", GENERIC,
-                    "Renames a key and overwrites the destination.", "1.0.0", "O(1)", "key:key newkey:key"),
+                    "Renames a key and overwrites the destination.", "1.0.0", "O(1)", "key:key newkey:key")
+                    .keys("RW access delete index(1) range(0,1,0); OW update index(2) range(0,1,0)"),
             cmd("renamenx", 3, "write fast", 1, 2, 1, "@keyspace @write @fast", GENERIC,
-                    "Renames a key only when the target key name doesn't exist.", "1.0.0", "O(1)", "key:key newkey:key"),
+                    "Renames a key only when the target key name doesn't exist.", "1.0.0", "O(1)", "key:key newkey:key")
+                    .keys("RW access delete index(1) range(0,1,0); OW insert index(2) range(0,1,0)"),
             cmd("keys", 2, "readonly", 0, 0, 0, "@keyspace @read @slow @dangerous", GENERIC,
                     "Returns all key names that match a pattern.", "1.0.0",
                     "O(N) with N being the number of keys in the database, under the assumption that the key names in"
-                            + " the database and the given pattern have limited length.", "pattern:pattern"),
+                            + " the database and the given pattern have limited length.", "pattern:pattern")
+                    .tips("request_policy:all_shards nondeterministic_output_order"),
             cmd("scan", -2, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
                     "Iterates over the key names in the database.", "2.8.0", SCAN_COST,
-                    "cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer] [TYPE=type:string]"),
+                    "cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer] [TYPE=type:string]")
+                    .tips("nondeterministic_output request_policy:special response_policy:special"),
             cmd("expire", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
                     "Sets the expiration time of a key in seconds.", "1.0.0", "O(1)",
-                    "key:key seconds:integer " + EXPIRE_CONDITION),
+                    "key:key seconds:integer " + EXPIRE_CONDITION)
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("pexpire", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
                     "Sets the expiration time of a key in milliseconds.", "2.6.0", "O(1)",
-                    "key:key milliseconds:integer " + EXPIRE_CONDITION),
+                    "key:key milliseconds:integer " + EXPIRE_CONDITION)
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("expireat", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
                     "Sets the expiration time of a key to a Unix timestamp.", "1.2.0", "O(1)",
-                    "key:key unix-time-seconds:unix-time " + EXPIRE_CONDITION),
+                    "key:key unix-time-seconds:unix-time " + EXPIRE_CONDITION)
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("pexpireat", -3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
                     "Sets the expiration time of a key to a Unix milliseconds timestamp.", "2.6.0", "O(1)",
-                    "key:key unix-time-milliseconds:unix-time " + EXPIRE_CONDITION),
+                    "key:key unix-time-milliseconds:unix-time " + EXPIRE_CONDITION)
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("ttl", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
-                    "Returns the expiration time in seconds of a key.", "1.0.0", "O(1)", "key:key"),
+                    "Returns the expiration time in seconds of a key.", "1.0.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("pttl", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
-                    "Returns the expiration time in milliseconds of a key.", "2.6.0", "O(1)", "key:key"),
+                    "Returns the expiration time in milliseconds of a key.", "2.6.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("expiretime", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
-                    "Returns the expiration time of a key as a Unix timestamp.", "7.0.0", "O(1)", "key:key"),
+                    "Returns the expiration time of a key as a Unix timestamp.", "7.0.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("pexpiretime", 2, "readonly fast", 1, 1, 1, "@keyspace @read @fast", GENERIC,
-                    "Returns the expiration time of a key as a Unix milliseconds timestamp.", "7.0.0", "O(1)", "key:key"),
+                    "Returns the expiration time of a key as a Unix milliseconds timestamp.", "7.0.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("persist", 2, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
-                    "Removes the expiration time of a key.", "2.2.0", "O(1)", "key:key"),
+                    "Removes the expiration time of a key.", "2.2.0", "O(1)", "key:key")
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("randomkey", 1, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
-                    "Returns a random key name from the database.", "1.0.0", "O(1)", ""),
+                    "Returns a random key name from the database.", "1.0.0", "O(1)", "")
+                    .tips("request_policy:all_shards response_policy:special nondeterministic_output"),
             cmd("copy", -3, "write denyoom", 1, 2, 1, "@keyspace @write @slow", GENERIC,
                     "Copies the value of a key to a new key.", "6.2.0",
                     "O(N) worst case for collections, where N is the number of nested items. O(1) for string values.",
-                    "source:key destination:key [DB=destination-db:integer] [REPLACE]"),
+                    "source:key destination:key [DB=destination-db:integer] [REPLACE]")
+                    .keys("RO access index(1) range(0,1,0); OW update index(2) range(0,1,0)"),
             // strings
             cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
-                    "Returns the string value of a key.", "1.0.0", "O(1)", "key:key"),
-            cmd("set", -3, "write denyoom movablekeys", 1, 1, 1, "@write @string @slow", STRING,
+                    "Returns the string value of a key.", "1.0.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("set", -3, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
                     "Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.",
-                    "1.0.0", "O(1)", "key:key value:string [condition{NX|XX}] [GET] [" + EXPIRATION + "|KEEPTTL}]"),
+                    "1.0.0", "O(1)", "key:key value:string [condition{NX|XX}] [GET] [" + EXPIRATION + "|KEEPTTL}]")
+                    .keys("RW access update variable_flags index(1) range(0,1,0)"
+                            + " notes(RW and ACCESS due to the optional `GET` argument)"),
             cmd("setnx", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Set the string value of a key only when the key doesn't exist.", "1.0.0", "O(1)",
-                    "key:key value:string"),
+                    "key:key value:string")
+                    .keys("OW insert index(1) range(0,1,0)")
+                    .deprecated("2.6.12", "`SET` with the `NX` argument"),
             cmd("setex", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
                     "Sets the string value and expiration time of a key. Creates the key if it doesn't exist.",
-                    "2.0.0", "O(1)", "key:key seconds:integer value:string"),
+                    "2.0.0", "O(1)", "key:key seconds:integer value:string")
+                    .keys("OW update index(1) range(0,1,0)")
+                    .deprecated("2.6.12", "`SET` with the `EX` argument"),
             cmd("psetex", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
                     "Sets both string value and expiration time in milliseconds of a key. The key is created if it"
-                            + " doesn't exist.", "2.6.0", "O(1)", "key:key milliseconds:integer value:string"),
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key milliseconds:integer value:string")
+                    .keys("OW update index(1) range(0,1,0)")
+                    .deprecated("2.6.12", "`SET` with the `PX` argument"),
             cmd("getset", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Returns the previous string value of a key after setting it to a new value.", "1.0.0", "O(1)",
-                    "key:key value:string"),
+                    "key:key value:string")
+                    .keys("RW access update index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`SET` with the `!GET` argument"),
             cmd("getdel", 2, "write fast", 1, 1, 1, "@write @string @fast", STRING,
-                    "Returns the string value of a key after deleting the key.", "6.2.0", "O(1)", "key:key"),
+                    "Returns the string value of a key after deleting the key.", "6.2.0", "O(1)", "key:key")
+                    .keys("RW access delete index(1) range(0,1,0)"),
             cmd("getex", -2, "write fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Returns the string value of a key after setting its expiration time.", "6.2.0", "O(1)",
-                    "key:key [" + EXPIRATION + "|PERSIST}]"),
+                    "key:key [" + EXPIRATION + "|PERSIST}]")
+                    .keys("RW access update index(1) range(0,1,0) notes(RW and UPDATE because it changes the TTL)"),
             cmd("mget", -2, "readonly fast", 1, -1, 1, "@read @string @fast", STRING,
                     "Atomically returns the string values of one or more keys.", "1.0.0",
-                    "O(N) where N is the number of keys to retrieve.", "key:key..."),
+                    "O(N) where N is the number of keys to retrieve.", "key:key...")
+                    .keys("RO access index(1) range(-1,1,0)")
+                    .tips("request_policy:multi_shard"),
             cmd("mset", -3, "write denyoom", 1, -1, 2, "@write @string @slow", STRING,
                     "Atomically creates or modifies the string values of one or more keys.", "1.0.1",
-                    "O(N) where N is the number of keys to set.", "data(key:key value:string)..."),
+                    "O(N) where N is the number of keys to set.", "data(key:key value:string)...")
+                    .keys("OW update index(1) range(-1,2,0)")
+                    .tips("request_policy:multi_shard response_policy:all_succeeded"),
             cmd("msetnx", -3, "write denyoom", 1, -1, 2, "@write @string @slow", STRING,
                     "Atomically modifies the string values of one or more keys only when all keys don't exist.",
-                    "1.0.1", "O(N) where N is the number of keys to set.", "data(key:key value:string)..."),
+                    "1.0.1", "O(N) where N is the number of keys to set.", "data(key:key value:string)...")
+                    .keys("OW insert index(1) range(-1,2,0)"),
             cmd("incr", 2, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Increments the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.",
-                    "1.0.0", "O(1)", "key:key"),
+                    "1.0.0", "O(1)", "key:key")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("decr", 2, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Decrements the integer value of a key by one. Uses 0 as initial value if the key doesn't exist.",
-                    "1.0.0", "O(1)", "key:key"),
+                    "1.0.0", "O(1)", "key:key")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("incrby", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Increments the integer value of a key by a number. Uses 0 as initial value if the key doesn't"
-                            + " exist.", "1.0.0", "O(1)", "key:key increment:integer"),
+                            + " exist.", "1.0.0", "O(1)", "key:key increment:integer")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("decrby", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Decrements a number from the integer value of a key. Uses 0 as initial value if the key doesn't"
-                            + " exist.", "1.0.0", "O(1)", "key:key decrement:integer"),
+                            + " exist.", "1.0.0", "O(1)", "key:key decrement:integer")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("incrbyfloat", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Increment the floating point value of a key by a number. Uses 0 as initial value if the key"
-                            + " doesn't exist.", "2.6.0", "O(1)", "key:key increment:double"),
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key increment:double")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("append", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Appends a string to the value of a key. Creates the key if it doesn't exist.", "2.0.0",
                     "O(1). The amortized time complexity is O(1) assuming the appended value is small and the already"
                             + " present value is of any size, since the dynamic string library used by Redis will double"
-                            + " the free space available on every reallocation.", "key:key value:string"),
+                            + " the free space available on every reallocation.", "key:key value:string")
+                    .keys("RW insert index(1) range(0,1,0)"),
             cmd("strlen", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
-                    "Returns the length of a string value.", "2.2.0", "O(1)", "key:key"),
+                    "Returns the length of a string value.", "2.2.0", "O(1)", "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("getrange", 4, "readonly", 1, 1, 1, "@read @string @slow", STRING,
                     "Returns a substring of the string stored at a key.", "2.4.0",
                     "O(N) where N is the length of the returned string. The complexity is ultimately determined by the"
                             + " returned length, but because creating a substring from an existing string is very cheap,"
-                            + " it can be considered O(1) for small strings.", "key:key start:integer end:integer"),
+                            + " it can be considered O(1) for small strings.", "key:key start:integer end:integer")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("setrange", 4, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
                     "Overwrites a part of a string value with another by an offset. Creates the key if it doesn't"
                             + " exist.", "2.2.0",
                     "O(1), not counting the time taken to copy the new string in place. Usually, this string is very"
                             + " small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being"
-                            + " the length of the value argument.", "key:key offset:integer value:string"),
+                            + " the length of the value argument.", "key:key offset:integer value:string")
+                    .keys("RW update index(1) range(0,1,0)"),
             // hashes
             cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Creates or modifies the value of a field in a hash.", "2.0.0",
                     "O(1) for each field/value pair added, so O(N) to add N field/value pairs when the command is"
-                            + " called with multiple field/value pairs.", "key:key data(field:string value:string)..."),
+                            + " called with multiple field/value pairs.", "key:key data(field:string value:string)...")
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("hsetnx", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Sets the value of a field in a hash only when the field doesn't exist.", "2.0.0", "O(1)",
-                    "key:key field:string value:string"),
+                    "key:key field:string value:string")
+                    .keys("RW insert index(1) range(0,1,0)"),
             cmd("hget", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
-                    "Returns the value of a field in a hash.", "2.0.0", "O(1)", "key:key field:string"),
+                    "Returns the value of a field in a hash.", "2.0.0", "O(1)", "key:key field:string")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("hmset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Sets the values of multiple fields.", "2.0.0", "O(N) where N is the number of fields being set.",
-                    "key:key data(field:string value:string)..."),
+                    "key:key data(field:string value:string)...")
+                    .keys("RW update index(1) range(0,1,0)")
+                    .deprecated("4.0.0", "`HSET` with multiple field-value pairs"),
             cmd("hmget", -3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
                     "Returns the values of all fields in a hash.", "2.0.0",
-                    "O(N) where N is the number of fields being requested.", "key:key field:string..."),
+                    "O(N) where N is the number of fields being requested.", "key:key field:string...")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("hgetall", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Returns all fields and values in a hash.", "2.0.0", "O(N) where N is the size of the hash.",
-                    "key:key"),
+                    "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output_order"),
             cmd("hdel", -3, "write fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Deletes one or more fields and their values from a hash. Deletes the hash if no fields remain.",
-                    "2.0.0", "O(N) where N is the number of fields to be removed.", "key:key field:string..."),
+                    "2.0.0", "O(N) where N is the number of fields to be removed.", "key:key field:string...")
+                    .keys("RW delete index(1) range(0,1,0)"),
             cmd("hlen", 2, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
-                    "Returns the number of fields in a hash.", "2.0.0", "O(1)", "key:key"),
+                    "Returns the number of fields in a hash.", "2.0.0", "O(1)", "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("hexists", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
-                    "Determines whether a field exists in a hash.", "2.0.0", "O(1)", "key:key field:string"),
+                    "Determines whether a field exists in a hash.", "2.0.0", "O(1)", "key:key field:string")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("hkeys", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
-                    "Returns all fields in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key"),
+                    "Returns all fields in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output_order"),
             cmd("hvals", 2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
-                    "Returns all values in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key"),
+                    "Returns all values in a hash.", "2.0.0", "O(N) where N is the size of the hash.", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output_order"),
             cmd("hincrby", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Increments the integer value of a field in a hash by a number. Uses 0 as initial value if the"
-                            + " field doesn't exist.", "2.0.0", "O(1)", "key:key field:string increment:integer"),
+                            + " field doesn't exist.", "2.0.0", "O(1)", "key:key field:string increment:integer")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("hincrbyfloat", 4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Increments the floating point value of a field by a number. Uses 0 as initial value if the field"
-                            + " doesn't exist.", "2.6.0", "O(1)", "key:key field:string increment:double"),
+                            + " doesn't exist.", "2.6.0", "O(1)", "key:key field:string increment:double")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("hstrlen", 3, "readonly fast", 1, 1, 1, "@read @hash @fast", HASH,
-                    "Returns the length of the value of a field.", "3.2.0", "O(1)", "key:key field:string"),
+                    "Returns the length of the value of a field.", "3.2.0", "O(1)", "key:key field:string")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("hscan", -3, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Iterates over fields and values of a hash.", "2.8.0", SCAN_COST,
-                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             cmd("hrandfield", -2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Returns one or more random fields from a hash.", "6.2.0",
-                    "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]"),
+                    "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             // sorted sets
             cmd("zadd", -4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Adds one or more members to a sorted set, or updates their scores. Creates the key if it doesn't"
                             + " exist.", "1.2.0",
                     "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
                     "key:key [condition{NX|XX}] [comparison{GT|LT}] [CH=change] [INCR=increment]"
-                            + " data(score:double member:string)..."),
+                            + " data(score:double member:string)...")
+                    .keys("RW update index(1) range(0,1,0)"),
             cmd("zrem", -3, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Removes one or more members from a sorted set. Deletes the sorted set if all members were"
                             + " removed.", "1.2.0", "O(M*log(N)) with N being the number of elements in the sorted set"
-                            + " and M the number of elements to be removed.", "key:key member:string..."),
+                            + " and M the number of elements to be removed.", "key:key member:string...")
+                    .keys("RW delete index(1) range(0,1,0)"),
             cmd("zscore", 3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
-                    "Returns the score of a member in a sorted set.", "1.2.0", "O(1)", "key:key member:string"),
+                    "Returns the score of a member in a sorted set.", "1.2.0", "O(1)", "key:key member:string")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zmscore", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
                     "Returns the score of one or more members in a sorted set.", "6.2.0",
-                    "O(N) where N is the number of members being requested.", "key:key member:string..."),
+                    "O(N) where N is the number of members being requested.", "key:key member:string...")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zincrby", 4, "write denyoom fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Increments the score of a member in a sorted set.", "1.2.0",
                     "O(log(N)) where N is the number of elements in the sorted set.",
-                    "key:key increment:integer member:string"),
+                    "key:key increment:integer member:string")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("zcard", 2, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
-                    "Returns the number of members in a sorted set.", "1.2.0", "O(1)", "key:key"),
+                    "Returns the number of members in a sorted set.", "1.2.0", "O(1)", "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
             cmd("zcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
                     "Returns the count of members in a sorted set that have scores within a range.", "2.0.0",
-                    "O(log(N)) with N being the number of elements in the sorted set.", "key:key min:double max:double"),
+                    "O(log(N)) with N being the number of elements in the sorted set.", "key:key min:double max:double")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zrank", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
                     "Returns the index of a member in a sorted set ordered by ascending scores.", "2.0.0", "O(log(N))",
-                    "key:key member:string [WITHSCORE]"),
+                    "key:key member:string [WITHSCORE]")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zrevrank", -3, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
                     "Returns the index of a member in a sorted set ordered by descending scores.", "2.0.0", "O(log(N))",
-                    "key:key member:string [WITHSCORE]"),
+                    "key:key member:string [WITHSCORE]")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zrange", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Returns members in a sorted set within a range of indexes.", "1.2.0", RANGE_COST,
-                    "key:key start:string stop:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT + " [WITHSCORES]"),
+                    "key:key start:string stop:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT + " [WITHSCORES]")
+                    .keys("RO access index(1) range(0,1,0)"),
             cmd("zrangebyscore", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Returns members in a sorted set within a range of scores.", "1.0.5", BY_SCORE_COST,
-                    "key:key min:double max:double [WITHSCORES] " + LIMIT),
+                    "key:key min:double max:double [WITHSCORES] " + LIMIT)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`ZRANGE` with the `BYSCORE` argument"),
             cmd("zrevrangebyscore", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Returns members in a sorted set within a range of scores in reverse order.", "2.2.0",
-                    BY_SCORE_COST, "key:key max:double min:double [WITHSCORES] " + LIMIT),
+                    BY_SCORE_COST, "key:key max:double min:double [WITHSCORES] " + LIMIT)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`ZRANGE` with the `REV` and `BYSCORE` arguments"),
             cmd("zrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Returns members in a sorted set within a lexicographical range.", "2.8.9", BY_SCORE_COST,
-                    "key:key min:string max:string " + LIMIT),
+                    "key:key min:string max:string " + LIMIT)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`ZRANGE` with the `BYLEX` argument"),
             cmd("zrevrange", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Returns members in a sorted set within a range of indexes in reverse order.", "1.2.0", RANGE_COST,
-                    "key:key start:integer stop:integer [WITHSCORES]"),
+                    "key:key start:integer stop:integer [WITHSCORES]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`ZRANGE` with the `REV` argument"),
             cmd("zremrangebyscore", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
                     "Removes members in a sorted set within a range of scores. Deletes the sorted set if all members"
-                            + " were removed.", "1.2.0", REMOVE_RANGE_COST, "key:key min:double max:double"),
+                            + " were removed.", "1.2.0", REMOVE_RANGE_COST, "key:key min:double max:double")
+                    .keys("RW delete index(1) range(0,1,0)"),
             cmd("zremrangebyrank", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
                     "Removes members in a sorted set within a range of indexes. Deletes the sorted set if all members"
-                            + " were removed.", "2.0.0", REMOVE_RANGE_COST, "key:key start:integer stop:integer"),
+                            + " were removed.", "2.0.0", REMOVE_RANGE_COST, "key:key start:integer stop:integer")
+                    .keys("RW delete index(1) range(0,1,0)"),
             cmd("zpopmin", -2, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Returns the lowest-scoring members from a sorted set after removing them. Deletes the sorted set"
                             + " if the last member was popped.", "5.0.0", "O(log(N)*M) with N being the number of"
                             + " elements in the sorted set, and M being the number of elements popped.",
-                    "key:key [count:integer]"),
+                    "key:key [count:integer]")
+                    .keys("RW access delete index(1) range(0,1,0)"),
             cmd("zpopmax", -2, "write fast", 1, 1, 1, "@write @sortedset @fast", ZSET,
                     "Returns the highest-scoring members from a sorted set after removing them. Deletes the sorted set"
                             + " if the last member was popped.", "5.0.0", "O(log(N)*M) with N being the number of"
                             + " elements in the sorted set, and M being the number of elements popped.",
-                    "key:key [count:integer]"),
+                    "key:key [count:integer]")
+                    .keys("RW access delete index(1) range(0,1,0)"),
             cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
-                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
             // transactions
             cmd("multi", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Starts a transaction.", "1.2.0", "O(1)", ""),
@@ -385,7 +522,8 @@ public final class CommandTable {
                     "Discards a transaction.", "2.0.0", "O(N), when N is the number of queued commands", ""),
             cmd("watch", -2, "noscript loading stale fast allow_busy", 1, -1, 1, "@fast @transaction", TX,
                     "Monitors changes to keys to determine the execution of a transaction.", "2.2.0",
-                    "O(1) for every key.", "key:key..."),
+                    "O(1) for every key.", "key:key...")
+                    .keys("RO index(1) range(-1,1,0)"),
             cmd("unwatch", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Forgets about watched keys of a transaction.", "2.2.0", "O(1)", ""),
             // JSON documents, as RedisJSON 2.x declares them (flags, key positions, categories) with
@@ -481,7 +619,7 @@ public final class CommandTable {
             // Cairn's own
             cmd("keyrange", -3, "readonly", 0, 0, 0, "@keyspace @read @slow", GENERIC,
                     "Returns up to count keys in key order, starting at start (inclusive), from the ordered key index; with WITHVALUES, each followed by its value.",
-                    "0.1.0", "O(log(N)+M) where M is count", "start:string count:integer [WITHVALUES]"));
+                    "0.1.0", "O(log(N)+M) where M is count", "start:string count:integer [WITHVALUES]")));
 
     private static final Map<String, CommandSpec> BY_NAME = index(ALL);
 
@@ -522,10 +660,14 @@ public final class CommandTable {
         return Map.copyOf(byName);
     }
 
-    private static CommandSpec cmd(String name, int arity, String flags, int firstKey, int lastKey, int step,
-                                   String acl, String group, String summary, String since, String complexity,
-                                   String args) {
-        return CommandSpecDsl.spec(name, arity, flags, firstKey, lastKey, step, acl, group, summary, since,
+    private static CommandSpecDsl.Row cmd(String name, int arity, String flags, int firstKey, int lastKey, int step,
+                                          String acl, String group, String summary, String since, String complexity,
+                                          String args) {
+        return new CommandSpecDsl.Row(name, arity, flags, firstKey, lastKey, step, acl, group, summary, since,
                 complexity, args);
+    }
+
+    private static List<CommandSpec> build(List<CommandSpecDsl.Row> rows) {
+        return rows.stream().map(CommandSpecDsl.Row::build).toList();
     }
 }
