@@ -129,7 +129,7 @@ class StoreModelTest {
                     store.reclaimExpired(1 + rnd.nextInt(200));
                 } else if (op < 962) {
                     store.execute(t -> {
-                        t.clear();
+                        t.flushAll();
                         return null;
                     }).await();
                     model.clear();

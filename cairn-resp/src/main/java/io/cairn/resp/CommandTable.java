@@ -14,6 +14,7 @@ import java.util.Map;
  * <pre>{@code
  * cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
  *     "Returns the string value of a key.", "1.0.0", "O(1)", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
  *     .keys("RO access index(1) range(0,1,0)")
  * }</pre>
  * name, arity, flags, first key, last key, step, ACL categories, group, summary, since, complexity,
@@ -31,8 +32,13 @@ public final class CommandTable {
     private static final String GENERIC = "generic";
     private static final String STRING = "string";
     private static final String HASH = "hash";
+    private static final String BITMAP = "bitmap";
+    private static final String HYPERLOGLOG = "hyperloglog";
     private static final String ZSET = "sorted-set";
+    private static final String SET = "set";
+    private static final String LIST = "list";
     private static final String TX = "transactions";
+    private static final String GEO = "geo";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
@@ -50,8 +56,33 @@ public final class CommandTable {
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
     private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
             + "is evaluated to multiple values, where N is the size of the key";
+    private static final String SET_INTER_COST =
+            "O(N*M) worst case where N is the cardinality of the smallest set and M is the number of sets.";
+    private static final String SET_ALL_COST = "O(N) where N is the total number of elements in all given sets.";
+    private static final String WEIGHTS_AGGREGATE = "[WEIGHTS=weight:integer...] [AGGREGATE=aggregate{SUM|MIN|MAX}]";
+    private static final String UNION_COST = "O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted"
+            + " sets, and M being the number of elements in the resulting sorted set.";
+    private static final String INTER_COST = "O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted"
+            + " set, K being the number of input sorted sets and M being the number of elements in the resulting"
+            + " sorted set.";
+    private static final String DIFF_COST = "O(L + (N-K)log(N)) worst case where L is the total number of elements in"
+            + " all the sets, N is the size of the first set, and K is the size of the result set.";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
+
+    private static final String GEO_UNIT = "unit{m=m|km=km|ft=ft|mi=mi}";
+    private static final String GEO_AREA = "from{FROMMEMBER=member:string|FROMLONLAT=fromlonlat(longitude:double"
+            + " latitude:double)} by{circle(BYRADIUS=radius:double " + GEO_UNIT + ")|box(BYBOX=width:double"
+            + " height:double " + GEO_UNIT + ")} [order{ASC|DESC}] [count-block(COUNT=count:integer [ANY])]";
+    private static final String GEO_RADIUS_OPTIONS = "radius:double " + GEO_UNIT + " [WITHCOORD] [WITHDIST]"
+            + " [WITHHASH] [count-block(COUNT=count:integer [ANY])] [order{ASC|DESC}]";
+    private static final String GEO_STORE = " [store{STORE=storekey:key|STOREDIST=storedistkey:key}]";
+    private static final String GEO_SEARCH_COST = "O(N+log(M)) where N is the number of elements in the grid-aligned"
+            + " bounding box area around the shape provided as the filter and M is the number of items inside the"
+            + " shape";
+    private static final String GEO_RADIUS_COST = "O(N+log(M)) where N is the number of elements inside the bounding"
+            + " box of the circular area delimited by center and radius and M is the number of items inside the"
+            + " index.";
 
     private static final List<CommandSpec> ALL = build(List.of(
             // connection
@@ -98,6 +129,9 @@ public final class CommandTable {
                             + "|[TYPE=client-type{normal=normal|master=master|slave=slave|replica=replica|pubsub=pubsub}]"
                             + "|[USER=username:string]"
                             + "|[ADDR=addr:string]|[LADDR=laddr:string]|[SKIPME=skipme{YES|NO}]}...}"),
+            cmd("client|unblock", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Unblocks a client blocked by a blocking command from a different connection.", "5.0.0",
+                    "O(log N) where N is the number of client connections", "client-id:integer [unblock-type{TIMEOUT|ERROR}]"),
             // server
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
                     "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]")
@@ -118,6 +152,10 @@ public final class CommandTable {
             cmd("dbsize", 1, "readonly fast", 0, 0, 0, "@keyspace @read @fast", SERVER,
                     "Returns the number of keys in the database.", "1.0.0", "O(1)", "")
                     .tips("request_policy:all_shards response_policy:agg_sum"),
+            cmd("swapdb", 3, "write fast", 0, 0, 0, "@keyspace @write @fast @dangerous", SERVER,
+                    "Swaps two Redis databases.", "4.0.0",
+                    "O(N) where N is the count of clients watching or blocking on keys from both databases.",
+                    "index1:integer index2:integer"),
             cmd("flushdb", -1, "write", 0, 0, 0, "@keyspace @write @slow @dangerous", SERVER,
                     "Remove all keys from the current database.", "1.0.0",
                     "O(N) where N is the number of keys in the selected database", "[flush-type{ASYNC|SYNC}]")
@@ -216,6 +254,9 @@ public final class CommandTable {
             cmd("renamenx", 3, "write fast", 1, 2, 1, "@keyspace @write @fast", GENERIC,
                     "Renames a key only when the target key name doesn't exist.", "1.0.0", "O(1)", "key:key newkey:key")
                     .keys("RW access delete index(1) range(0,1,0); OW insert index(2) range(0,1,0)"),
+            cmd("move", 3, "write fast", 1, 1, 1, "@keyspace @write @fast", GENERIC,
+                    "Moves a key to another database.", "1.0.0", "O(1)", "key:key db:integer")
+                    .keys("RW access update index(1) range(0,1,0)"),
             cmd("keys", 2, "readonly", 0, 0, 0, "@keyspace @read @slow @dangerous", GENERIC,
                     "Returns all key names that match a pattern.", "1.0.0",
                     "O(N) with N being the number of keys in the database, under the assumption that the key names in"
@@ -273,8 +314,8 @@ public final class CommandTable {
             cmd("set", -3, "write denyoom", 1, 1, 1, "@write @string @slow", STRING,
                     "Sets the string value of a key, ignoring its type. The key is created if it doesn't exist.",
                     "1.0.0", "O(1)", "key:key value:string [condition{NX|XX}] [GET] [" + EXPIRATION + "|KEEPTTL}]")
-                    .keys("RW access update variable_flags index(1) range(0,1,0)"
-                            + " notes(RW and ACCESS due to the optional `GET` argument)"),
+                    .keys("RW access update variable_flags index(1) range(0,1,0) notes(RW and ACCESS due to the "
+                            + "optional `GET` argument)"),
             cmd("setnx", 3, "write denyoom fast", 1, 1, 1, "@write @string @fast", STRING,
                     "Set the string value of a key only when the key doesn't exist.", "1.0.0", "O(1)",
                     "key:key value:string")
@@ -358,6 +399,60 @@ public final class CommandTable {
                             + " small so the amortized complexity is O(1). Otherwise, complexity is O(M) with M being"
                             + " the length of the value argument.", "key:key offset:integer value:string")
                     .keys("RW update index(1) range(0,1,0)"),
+            // bitmaps
+            cmd("setbit", 4, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Sets or clears the bit at offset of the string value. Creates the key if it doesn't exist.",
+                    "2.2.0", "O(1)", "key:key offset:integer value:integer")
+                    .keys("RW access update index(1) range(0,1,0)"),
+            cmd("getbit", 3, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Returns a bit value by offset.", "2.2.0", "O(1)", "key:key offset:integer")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("bitcount", -2, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Counts the number of set bits (population counting) in a string.", "2.6.0", "O(N)",
+                    "key:key [range(start:integer end:integer [unit{BYTE|BIT}])]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("bitpos", -3, "readonly", 1, 1, 1, "@read @bitmap @slow", BITMAP,
+                    "Finds the first set (1) or clear (0) bit in a string.", "2.8.7", "O(N)",
+                    "key:key bit:integer [range(start:integer [end-unit-block(end:integer [unit{BYTE|BIT}])])]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("bitop", -4, "write denyoom", 2, -1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs bitwise operations on multiple strings, and stores the result.", "2.6.0", "O(N)",
+                    "operation{AND|OR|XOR|NOT} destkey:key key:key...")
+                    .keys("OW update index(2) range(0,1,0); RO access index(3) range(-1,1,0)"),
+            cmd("bitfield", -2, "write denyoom", 1, 1, 1, "@write @bitmap @slow", BITMAP,
+                    "Performs arbitrary bitfield integer operations on strings.", "3.2.0",
+                    "O(1) for each subcommand specified",
+                    "key:key [operation{GET=get-block(encoding:string offset:integer)"
+                            + "|write([OVERFLOW=overflow-block{WRAP|SAT|FAIL}]"
+                            + " write-operation{SET=set-block(encoding:string offset:integer value:integer)"
+                            + "|INCRBY=incrby-block(encoding:string offset:integer increment:integer)})}...]")
+                    .keys("RW update access variable_flags index(1) range(0,1,0) notes(This command allows both "
+                            + "access and modification of the key)"),
+            cmd("bitfield_ro", -2, "readonly fast", 1, 1, 1, "@read @bitmap @fast", BITMAP,
+                    "Performs arbitrary read-only bitfield integer operations on strings.", "6.0.0",
+                    "O(1) for each subcommand specified", "key:key [GET=get-block(encoding:string offset:integer)...]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            // hyperloglog
+            cmd("pfadd", -2, "write denyoom fast", 1, 1, 1, "@write @hyperloglog @fast", HYPERLOGLOG,
+                    "Adds elements to a HyperLogLog key. Creates the key if it doesn't exist.", "2.8.9",
+                    "O(1) to add every element.", "key:key [element:string...]")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("pfcount", -2, "readonly", 1, -1, 1, "@read @hyperloglog @slow", HYPERLOGLOG,
+                    "Returns the approximated cardinality of the set(s) observed by the HyperLogLog key(s).", "2.8.9",
+                    "O(1) with a very small average constant time when called with a single key. O(N) with N being"
+                            + " the number of keys, and much bigger constant times, when called with multiple keys.",
+                    "key:key...")
+                    .keys("RW access index(1) range(-1,1,0) notes(RW because it may change the internal "
+                            + "representation of the key, and propagate to replicas)"),
+            cmd("pfmerge", -2, "write denyoom", 1, -1, 1, "@write @hyperloglog @slow", HYPERLOGLOG,
+                    "Merges one or more HyperLogLog values into a single key.", "2.8.9",
+                    "O(N) to merge N HyperLogLogs, but with high constant times.", "destkey:key [sourcekey:key...]")
+                    .keys("RW access insert index(1) range(0,1,0); RO access index(2) range(-1,1,0)"),
+            cmd("pfdebug", 3, "write denyoom admin", 2, 2, 1, "@write @hyperloglog @admin @slow @dangerous",
+                    HYPERLOGLOG, "Internal commands for debugging HyperLogLog values.", "2.8.9", "N/A",
+                    "subcommand:string key:key")
+                    .keys("RW access index(2) range(0,1,0)")
+                    .syscmd(),
             // hashes
             cmd("hset", -4, "write denyoom fast", 1, 1, 1, "@write @hash @fast", HASH,
                     "Creates or modifies the value of a field in a hash.", "2.0.0",
@@ -422,6 +517,78 @@ public final class CommandTable {
             cmd("hrandfield", -2, "readonly", 1, 1, 1, "@read @hash @slow", HASH,
                     "Returns one or more random fields from a hash.", "6.2.0",
                     "O(N) where N is the number of fields returned", "key:key [options(count:integer [WITHVALUES])]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
+            // sets
+            cmd("sadd", -3, "write denyoom fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Adds one or more members to a set. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple"
+                            + " arguments.", "key:key member:string...")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("srem", -3, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Removes one or more members from a set. Deletes the set if the last member was removed.", "1.0.0",
+                    "O(N) where N is the number of members to be removed.", "key:key member:string...")
+                    .keys("RW delete index(1) range(0,1,0)"),
+            cmd("smembers", 2, "readonly", 1, 1, 1, "@read @set @slow", SET, "Returns all members of a set.", "1.0.0",
+                    "O(N) where N is the set cardinality.", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output_order"),
+            cmd("sismember", 3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether a member belongs to a set.", "1.0.0", "O(1)", "key:key member:string")
+                    .keys("RO index(1) range(0,1,0)"),
+            cmd("smismember", -3, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Determines whether multiple members belong to a set.", "6.2.0",
+                    "O(N) where N is the number of elements being checked for membership", "key:key member:string...")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("scard", 2, "readonly fast", 1, 1, 1, "@read @set @fast", SET,
+                    "Returns the number of members in a set.", "1.0.0", "O(1)", "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
+            cmd("spop", -2, "write fast", 1, 1, 1, "@write @set @fast", SET,
+                    "Returns one or more random members from a set after removing them. Deletes the set if the last"
+                            + " member was popped.", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the value of the passed count.",
+                    "key:key [count:integer]")
+                    .keys("RW access delete index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
+            cmd("srandmember", -2, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Get one or multiple random members from a set", "1.0.0",
+                    "Without the count argument O(1), otherwise O(N) where N is the absolute value of the passed count.",
+                    "key:key [count:integer]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
+            cmd("smove", 4, "write fast", 1, 2, 1, "@write @set @fast", SET,
+                    "Moves a member from one set to another.", "1.0.0", "O(1)",
+                    "source:key destination:key member:string")
+                    .keys("RW access delete index(1) range(0,1,0); RW insert index(2) range(0,1,0)"),
+            cmd("sinter", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the intersect of multiple sets.", "1.0.0", SET_INTER_COST, "key:key...")
+                    .keys("RO access index(1) range(-1,1,0)")
+                    .tips("nondeterministic_output_order"),
+            cmd("sintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @set @slow", SET,
+                    "Returns the number of members of the intersect of multiple sets.", "7.0.0", SET_INTER_COST,
+                    "numkeys:integer key:key... [LIMIT=limit:integer]")
+                    .keys("RO access index(1) keynum(0,1,1)"),
+            cmd("sinterstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the intersect of multiple sets in a key.", "1.0.0", SET_INTER_COST,
+                    "destination:key key:key...")
+                    .keys("RW update index(1) range(0,1,0); RO access index(2) range(-1,1,0)"),
+            cmd("sunion", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the union of multiple sets.", "1.0.0", SET_ALL_COST, "key:key...")
+                    .keys("RO access index(1) range(-1,1,0)")
+                    .tips("nondeterministic_output_order"),
+            cmd("sunionstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the union of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key...")
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) range(-1,1,0)"),
+            cmd("sdiff", -2, "readonly", 1, -1, 1, "@read @set @slow", SET,
+                    "Returns the difference of multiple sets.", "1.0.0", SET_ALL_COST, "key:key...")
+                    .keys("RO access index(1) range(-1,1,0)")
+                    .tips("nondeterministic_output_order"),
+            cmd("sdiffstore", -3, "write denyoom", 1, -1, 1, "@write @set @slow", SET,
+                    "Stores the difference of multiple sets in a key.", "1.0.0", SET_ALL_COST, "destination:key key:key...")
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) range(-1,1,0)"),
+            cmd("sscan", -3, "readonly", 1, 1, 1, "@read @set @slow", SET,
+                    "Iterates over members of a set.", "2.8.0", SCAN_COST,
+                    "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]")
                     .keys("RO access index(1) range(0,1,0)")
                     .tips("nondeterministic_output"),
             // sorted sets
@@ -513,6 +680,233 @@ public final class CommandTable {
                     "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]")
                     .keys("RO access index(1) range(0,1,0)")
                     .tips("nondeterministic_output"),
+            cmd("zrevrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a lexicographical range in reverse order.", "2.8.9",
+                    BY_SCORE_COST, "key:key max:string min:string " + LIMIT)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`ZRANGE` with the `REV` and `BYLEX` arguments"),
+            cmd("zlexcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the number of members in a sorted set within a lexicographical range.", "2.8.9",
+                    "O(log(N)) with N being the number of elements in the sorted set.",
+                    "key:key min:string max:string")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("zremrangebylex", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all"
+                            + " members were removed.", "2.8.9", REMOVE_RANGE_COST, "key:key min:string max:string")
+                    .keys("RW delete index(1) range(0,1,0)"),
+            cmd("zrangestore", -5, "write denyoom", 1, 2, 1, "@write @sortedset @slow", ZSET,
+                    "Stores a range of members from sorted set in a key.", "6.2.0",
+                    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements"
+                            + " stored into the destination key.",
+                    "dst:key src:key min:string max:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT)
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) range(0,1,0)"),
+            cmd("zunion", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the union of multiple sorted sets.", "6.2.0", UNION_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]")
+                    .keys("RO access index(1) keynum(0,1,1)"),
+            cmd("zunionstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the union of multiple sorted sets in a key.", "2.0.0",
+                    "O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the"
+                            + " number of elements in the resulting sorted set.",
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE)
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) keynum(0,1,1)"),
+            cmd("zinter", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the intersect of multiple sorted sets.", "6.2.0", INTER_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]")
+                    .keys("RO access index(1) keynum(0,1,1)"),
+            cmd("zinterstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the intersect of multiple sorted sets in a key.", "2.0.0", INTER_COST,
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE)
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) keynum(0,1,1)"),
+            cmd("zintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the number of members of the intersect of multiple sorted sets.", "7.0.0",
+                    "O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted"
+                            + " sets.", "numkeys:integer key:key... [LIMIT=limit:integer]")
+                    .keys("RO access index(1) keynum(0,1,1)"),
+            cmd("zdiff", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the difference between multiple sorted sets.", "6.2.0", DIFF_COST,
+                    "numkeys:integer key:key... [WITHSCORES]")
+                    .keys("RO access index(1) keynum(0,1,1)"),
+            cmd("zdiffstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the difference of multiple sorted sets in a key.", "6.2.0", DIFF_COST,
+                    "destination:key numkeys:integer key:key...")
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) keynum(0,1,1)"),
+            cmd("zrandmember", -2, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns one or more random members from a sorted set.", "6.2.0",
+                    "O(N) where N is the number of members returned", "key:key [options(count:integer [WITHSCORES])]")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
+            cmd("zmpop", -4, "write movablekeys", 0, 0, 0, "@write @sortedset @slow", ZSET,
+                    "Returns the highest- or lowest-scoring members from one or more sorted sets after removing them."
+                            + " Deletes the sorted set if the last member was popped.", "7.0.0",
+                    "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in"
+                            + " the sorted set, and M being the number of elements popped.",
+                    "numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]")
+                    .keys("RW access delete index(1) keynum(0,1,1)"),
+            // geospatial indexes: sorted sets scored by 52-bit geohashes
+            cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",
+                    "3.2.0", "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
+                    "key:key [condition{NX|XX}] [CH=change] data(longitude:double latitude:double member:string)...")
+                    .keys("RW update index(1) range(0,1,0)"),
+            cmd("geodist", -4, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the distance between two members of a geospatial index.", "3.2.0", "O(1)",
+                    "key:key member1:string member2:string [" + GEO_UNIT + "]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("geohash", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index as geohash strings.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]...")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("geopos", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the longitude and latitude of members from a geospatial index.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]...")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("geosearch", -7, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle.", "6.2.0",
+                    GEO_SEARCH_COST, "key:key " + GEO_AREA + " [WITHCOORD] [WITHDIST] [WITHHASH]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("geosearchstore", -8, "write denyoom", 1, 2, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle, optionally stores"
+                            + " the result.", "6.2.0", GEO_SEARCH_COST,
+                    "destination:key source:key " + GEO_AREA + " [STOREDIST]")
+                    .keys("OW update index(1) range(0,1,0); RO access index(2) range(0,1,0)"),
+            cmd("georadius", -6, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a coordinate, optionally stores"
+                            + " the result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS + GEO_STORE)
+                    .keys("RO access index(1) range(0,1,0); OW update keyword(STORE,6) range(0,1,0); OW update "
+                            + "keyword(STOREDIST,6) range(0,1,0)")
+                    .deprecated("6.2.0", "`GEOSEARCH` and `GEOSEARCHSTORE` with the `BYRADIUS` argument"),
+            cmd("georadius_ro", -6, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a coordinate.",
+                    "3.2.10", GEO_RADIUS_COST, "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`GEOSEARCH` with the `BYRADIUS` argument"),
+            cmd("georadiusbymember", -5, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a member, optionally stores the"
+                            + " result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key member:string " + GEO_RADIUS_OPTIONS + GEO_STORE)
+                    .keys("RO access index(1) range(0,1,0); OW update keyword(STORE,5) range(0,1,0); OW update "
+                            + "keyword(STOREDIST,5) range(0,1,0)")
+                    .deprecated("6.2.0", "`GEOSEARCH` and `GEOSEARCHSTORE` with the `BYRADIUS` and `FROMMEMBER` arguments"),
+            cmd("georadiusbymember_ro", -5, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a member.", "3.2.10",
+                    GEO_RADIUS_COST, "key:key member:string " + GEO_RADIUS_OPTIONS)
+                    .keys("RO access index(1) range(0,1,0)")
+                    .deprecated("6.2.0", "`GEOSEARCH` with the `BYRADIUS` and `FROMMEMBER` arguments"),
+            // lists
+            cmd("lpush", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Prepends one or more elements to a list. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string...")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("rpush", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Appends one or more elements to a list. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string...")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("lpushx", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Prepends one or more elements to a list only when the list exists.", "2.2.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string...")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("rpushx", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Appends an element to a list only when the list exists.", "2.2.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string...")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("lpop", -2, "write fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Returns the first elements in a list after removing it. Deletes the list if the last element was popped.", "1.0.0",
+                    "O(N) where N is the number of elements returned",
+                    "key:key [count:integer]")
+                    .keys("RW access delete index(1) range(0,1,0)"),
+            cmd("rpop", -2, "write fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Returns and removes the last elements of a list. Deletes the list if the last element was popped.", "1.0.0",
+                    "O(N) where N is the number of elements returned",
+                    "key:key [count:integer]")
+                    .keys("RW access delete index(1) range(0,1,0)"),
+            cmd("llen", 2, "readonly fast", 1, 1, 1, "@read @list @fast", LIST,
+                    "Returns the length of a list.", "1.0.0",
+                    "O(1)",
+                    "key:key")
+                    .keys("RO index(1) range(0,1,0)"),
+            cmd("lrange", 4, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns a range of elements from a list.", "1.0.0",
+                    "O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.",
+                    "key:key start:integer stop:integer")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("lindex", 3, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns an element from a list by its index.", "1.0.0",
+                    "O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).",
+                    "key:key index:integer")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("lset", 4, "write denyoom", 1, 1, 1, "@write @list @slow", LIST,
+                    "Sets the value of an element in a list by its index.", "1.0.0",
+                    "O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).",
+                    "key:key index:integer element:string")
+                    .keys("RW update index(1) range(0,1,0)"),
+            cmd("linsert", 5, "write denyoom", 1, 1, 1, "@write @list @slow", LIST,
+                    "Inserts an element before or after another element in a list.", "2.2.0",
+                    "O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).",
+                    "key:key where{BEFORE|AFTER} pivot:string element:string")
+                    .keys("RW insert index(1) range(0,1,0)"),
+            cmd("lrem", 4, "write", 1, 1, 1, "@write @list @slow", LIST,
+                    "Removes elements from a list. Deletes the list if the last element was removed.", "1.0.0",
+                    "O(N+M) where N is the length of the list and M is the number of elements removed.",
+                    "key:key count:integer element:string")
+                    .keys("RW delete index(1) range(0,1,0)"),
+            cmd("ltrim", 4, "write", 1, 1, 1, "@write @list @slow", LIST,
+                    "Removes elements from both ends a list. Deletes the list if all elements were trimmed.", "1.0.0",
+                    "O(N) where N is the number of elements to be removed by the operation.",
+                    "key:key start:integer stop:integer")
+                    .keys("RW delete index(1) range(0,1,0)"),
+            cmd("lpos", -3, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns the index of matching elements in a list.", "6.0.6",
+                    "O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.",
+                    "key:key element:string [RANK=rank:integer] [COUNT=num-matches:integer] [MAXLEN=len:integer]")
+                    .keys("RO access index(1) range(0,1,0)"),
+            cmd("lmove", 5, "write denyoom", 1, 2, 1, "@write @list @slow", LIST,
+                    "Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved.", "6.2.0",
+                    "O(1)",
+                    "source:key destination:key wherefrom{LEFT|RIGHT} whereto{LEFT|RIGHT}")
+                    .keys("RW access delete index(1) range(0,1,0); RW insert index(2) range(0,1,0)"),
+            cmd("rpoplpush", 3, "write denyoom", 1, 2, 1, "@write @list @slow", LIST,
+                    "Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped.", "1.2.0",
+                    "O(1)",
+                    "source:key destination:key")
+                    .keys("RW access delete index(1) range(0,1,0); RW insert index(2) range(0,1,0)")
+                    .deprecated("6.2.0", "`LMOVE` with the `RIGHT` and `LEFT` arguments"),
+            cmd("lmpop", -4, "write movablekeys", 0, 0, 0, "@write @list @slow", LIST,
+                    "Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.", "7.0.0",
+                    "O(N+M) where N is the number of provided keys and M is the number of elements returned.",
+                    "numkeys:integer key:key... where{LEFT|RIGHT} [COUNT=count:integer]")
+                    .keys("RW access delete index(1) keynum(0,1,1)"),
+            cmd("blpop", -3, "write blocking", 1, -2, 1, "@write @list @slow @blocking", LIST,
+                    "Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "2.0.0",
+                    "O(N) where N is the number of provided keys.",
+                    "key:key... timeout:double")
+                    .keys("RW access delete index(1) range(-2,1,0)"),
+            cmd("brpop", -3, "write blocking", 1, -2, 1, "@write @list @slow @blocking", LIST,
+                    "Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "2.0.0",
+                    "O(N) where N is the number of provided keys.",
+                    "key:key... timeout:double")
+                    .keys("RW access delete index(1) range(-2,1,0)"),
+            cmd("blmove", 6, "write denyoom blocking", 1, 2, 1, "@write @list @slow @blocking", LIST,
+                    "Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved.", "6.2.0",
+                    "O(1)",
+                    "source:key destination:key wherefrom{LEFT|RIGHT} whereto{LEFT|RIGHT} timeout:double")
+                    .keys("RW access delete index(1) range(0,1,0); RW insert index(2) range(0,1,0)"),
+            cmd("brpoplpush", 4, "write denyoom blocking", 1, 2, 1, "@write @list @slow @blocking", LIST,
+                    "Pops an element from a list, pushes it to another list and returns it. Block until an element is available otherwise. Deletes the list if the last element was popped.", "2.2.0",
+                    "O(1)",
+                    "source:key destination:key timeout:double")
+                    .keys("RW access delete index(1) range(0,1,0); RW insert index(2) range(0,1,0)")
+                    .deprecated("6.2.0", "`BLMOVE` with the `RIGHT` and `LEFT` arguments"),
+            cmd("blmpop", -5, "write blocking movablekeys", 0, 0, 0, "@write @list @slow @blocking", LIST,
+                    "Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "7.0.0",
+                    "O(N+M) where N is the number of provided keys and M is the number of elements returned.",
+                    "timeout:double numkeys:integer key:key... where{LEFT|RIGHT} [COUNT=count:integer]")
+                    .keys("RW access delete index(2) keynum(0,1,1)"),
             // transactions
             cmd("multi", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Starts a transaction.", "1.2.0", "O(1)", ""),

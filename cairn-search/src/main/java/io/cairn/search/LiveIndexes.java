@@ -34,9 +34,18 @@ final class LiveIndexes {
         this.store = store;
     }
 
-    /** The change listener to subscribe: offers each index the mutations under its prefixes, and every FLUSHALL. */
+    /**
+     * The change listener to subscribe: offers each index the mutations of database 0 under its
+     * prefixes, and every flush of database 0. Indexes cover database 0 only, as RediSearch's do:
+     * a MOVE out of it reaches them as a delete, a MOVE into it as the key's re-read, and a
+     * FLUSHALL as a flush of database 0. (SWAPDB with database 0 is refused while indexes exist.)
+     */
     ChangeListener listener() {
-        return (lsn, mutations) -> {
+        return (lsn, batch) -> {
+            if (byName.isEmpty()) {
+                return;
+            }
+            List<Mutation> mutations = database0(batch);
             for (SearchIndex idx : byName.values()) {
                 List<Mutation> mine = null;
                 IndexDefinition d = idx.definition();
@@ -53,6 +62,28 @@ final class LiveIndexes {
                 }
             }
         };
+    }
+
+    /** The batch as database 0 sees it (see {@link #listener}). */
+    private static List<Mutation> database0(List<Mutation> batch) {
+        List<Mutation> out = null;
+        for (int i = 0; i < batch.size(); i++) {
+            Mutation m = batch.get(i);
+            Mutation seen = switch (m) {
+                case Mutation.ClearAll c -> new Mutation.Clear(0);
+                case Mutation.SwapDb w -> null;
+                case Mutation.Move mv when mv.db() == 0 -> new Mutation.Delete(0, mv.key());
+                case Mutation.Move mv -> mv.toDb() == 0 ? mv : null;
+                default -> m.db() == 0 ? m : null;
+            };
+            if (seen != m && out == null) {
+                out = new ArrayList<>(batch.subList(0, i));
+            }
+            if (out != null && seen != null) {
+                out.add(seen);
+            }
+        }
+        return out == null ? batch : out;
     }
 
     /** The serving index named {@code name}. */

@@ -65,7 +65,7 @@ class IndexLifecycleTest {
             hooks.armed.set(true);
             // The FLUSHALL's listener holds the store's lock while it offers, and pauses half-way.
             Thread writer = Thread.ofPlatform().start(() -> f.store.execute(t -> {
-                t.clear();
+                t.flushAll();
                 return null;
             }));
             assertThat(hooks.paused.await(PATIENCE_SECONDS, TimeUnit.SECONDS)).isTrue();

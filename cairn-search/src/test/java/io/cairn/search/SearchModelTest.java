@@ -85,7 +85,7 @@ class SearchModelTest {
                     model.remove(key);
                 } else if (roll < 76 && rnd.nextInt(10) == 0) {
                     f.store.execute(t -> {
-                        t.clear();
+                        t.flushAll();
                         return null;
                     }).durable().join();
                     model.clear();

@@ -170,7 +170,7 @@ class SearchServiceTest {
         assertThat(f.keys("idx", "beta")).isEmpty();
         f.json("doc:b", "{\"title\":\"gamma\"}");
         f.store.execute(t -> {
-            t.clear();
+            t.flushAll();
             return null;
         }).durable().join();
         assertThat(f.keys("idx", "gamma")).isEmpty();
@@ -188,7 +188,7 @@ class SearchServiceTest {
             f.store.execute(t -> {
                 t.setDocument(SearchFixture.b("doc:a"), io.cairn.document.codec.DocumentEncoder.encode(
                         io.cairn.document.json.JsonParser.parse("{\"title\":\"before\"}")));
-                t.clear();
+                t.flushAll();
                 for (int i = 0; i < 20; i++) { // keys that land on every indexer thread
                     t.setDocument(SearchFixture.b("doc:new" + i), io.cairn.document.codec.DocumentEncoder.encode(
                             io.cairn.document.json.JsonParser.parse("{\"title\":\"" + after + "\"}")));

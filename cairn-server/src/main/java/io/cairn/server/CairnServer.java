@@ -157,6 +157,7 @@ public final class CairnServer implements AutoCloseable {
                 .checkpointInterval(Duration.ofSeconds(c.checkpointIntervalSeconds()))
                 .checkpointsToKeep(c.checkpointsToKeep())
                 .checkpointBytesPerSecond(c.checkpointRate())
+                .databases(c.databases())
                 .build();
     }
 

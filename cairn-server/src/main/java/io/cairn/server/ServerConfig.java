@@ -25,7 +25,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
-                           long checkpointRate, long jsonMaxBytes, int httpPort) {
+                           long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
+                           long hllSparseMaxBytes) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -55,7 +56,11 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         JSON_MAX_BYTES("json-max-bytes", bytes(1024, Integer.MAX_VALUE - 64), "64mb",
                 "largest JSON document, as JSON text in a command and once stored; refused before it is parsed"),
         HTTP_PORT("http-port", integer(0, 65535), "0",
-                "TCP port of the HTTP/JSON API, on the same bind address; 0 means off");
+                "TCP port of the HTTP/JSON API, on the same bind address; 0 means off"),
+        DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
+                "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
+        HLL_SPARSE_MAX_BYTES("hll-sparse-max-bytes", bytes(0, Long.MAX_VALUE), "3000",
+                "largest sparse HyperLogLog (header included); past it one turns dense; CONFIG SET changes it");
 
         public final String name;
         public final SettingType type;
@@ -124,6 +129,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.CHECKPOINT_RATE.check(checkpointRate);
         Key.JSON_MAX_BYTES.check(jsonMaxBytes);
         Key.HTTP_PORT.check(httpPort);
+        Key.DATABASES.check(databases);
+        Key.HLL_SPARSE_MAX_BYTES.check(hllSparseMaxBytes);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
@@ -194,7 +201,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.WAL_SEGMENT_BYTES),
                     number(Key.CHECKPOINT_RATE),
                     number(Key.JSON_MAX_BYTES),
-                    (int) number(Key.HTTP_PORT));
+                    (int) number(Key.HTTP_PORT),
+                    (int) number(Key.DATABASES),
+                    number(Key.HLL_SPARSE_MAX_BYTES));
         }
 
         private String text(Key k) {
@@ -248,6 +257,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case CHECKPOINT_RATE -> Long.toString(checkpointRate);
             case JSON_MAX_BYTES -> Long.toString(jsonMaxBytes);
             case HTTP_PORT -> Integer.toString(httpPort);
+            case DATABASES -> Integer.toString(databases);
+            case HLL_SPARSE_MAX_BYTES -> Long.toString(hllSparseMaxBytes);
         };
     }
 }

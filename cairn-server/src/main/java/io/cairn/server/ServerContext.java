@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * What command handlers may reach of the server: the store, the settings (some changeable at run
- * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping and the
- * shutdown switch. Thread-safe.
+ * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping, the
+ * blocked clients and the shutdown switch. Thread-safe.
  */
 public final class ServerContext {
     public static final String VERSION = "0.1.0";
@@ -30,11 +30,13 @@ public final class ServerContext {
     private final AtomicLong nextSessionId = new AtomicLong(1);
     private final CursorRegistry cursors = new CursorRegistry();
     private final WatchRegistry watches = new WatchRegistry();
+    private final BlockedClients blocked;
     private final long startMillis = System.currentTimeMillis();
     private final java.util.function.Consumer<Boolean> shutdown;
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
+    private volatile long hllSparseMaxBytes;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
 
@@ -47,7 +49,10 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
+        this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
+        this.blocked = new BlockedClients(store);
+        store.subscribe(blocked);
     }
 
     public ServerConfig config() {
@@ -122,6 +127,15 @@ public final class ServerContext {
         timeoutSeconds = v;
     }
 
+    /** {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense. */
+    public long hllSparseMaxBytes() {
+        return hllSparseMaxBytes;
+    }
+
+    public void hllSparseMaxBytes(long v) {
+        hllSparseMaxBytes = v;
+    }
+
     // ---------------------------------------------------------------- sessions
 
     public Session newSession(io.netty.channel.Channel channel) {
@@ -134,6 +148,12 @@ public final class ServerContext {
     public void sessionClosed(Session s) {
         sessions.remove(s.id());
         watches.unwatchAll(s);
+        blocked.cancel(s);
+    }
+
+    /** The clients waiting in blocking commands (BLPOP ...), and the serving of them after writes. */
+    public BlockedClients blocked() {
+        return blocked;
     }
 
     public Collection<Session> sessions() {
@@ -159,13 +179,31 @@ public final class ServerContext {
     }
 
     /** Registers a WATCH; call under the store's lock (inside a query) so no write slips between. */
-    public void watch(Session s, byte[] key) {
-        watches.watch(s, key);
+    public void watch(Session s, int db, byte[] key) {
+        watches.watch(s, db, key);
     }
 
-    /** Before a flush, inside its transaction: marks watchers of keys that exist (Redis's rule). */
-    public void beforeFlush(io.cairn.storage.engine.Txn t) {
-        watches.beforeFlush(t::exists);
+    /**
+     * Before FLUSHDB (all false) or FLUSHALL (all true), inside its transaction: marks watchers of
+     * keys that exist (Redis's rule).
+     */
+    public void beforeFlush(io.cairn.storage.engine.Txn t, boolean all) {
+        int selected = t.db();
+        watches.beforeDatabaseChange(db -> all || db == selected, (db, key) -> exists(t, db, key));
+        t.select(selected);
+    }
+
+    /** Before SWAPDB a b, inside its transaction: marks watchers of keys that exist in either database. */
+    public void beforeSwap(io.cairn.storage.engine.Txn t, int a, int b) {
+        int selected = t.db();
+        watches.beforeDatabaseChange(db -> db == a || db == b,
+                (db, key) -> exists(t, a, key) || exists(t, b, key));
+        t.select(selected);
+    }
+
+    private static boolean exists(io.cairn.storage.engine.Txn t, int db, byte[] key) {
+        t.select(db);
+        return t.exists(key);
     }
 
     public void unwatchAll(Session s) {

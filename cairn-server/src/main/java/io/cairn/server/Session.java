@@ -1,7 +1,6 @@
 package io.cairn.server;
 
 import io.netty.channel.Channel;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,10 +22,11 @@ public final class Session {
     private volatile String lastCommand = "NULL";
     private volatile String libName = "";
     private volatile String libVersion = "";
+    private volatile int db;
 
     private List<byte[][]> multiQueue;
     private boolean multiError;
-    private final Set<ByteBuffer> watched = new HashSet<>();
+    private final Set<WatchRegistry.Watched> watched = new HashSet<>();
     private volatile boolean watchedKeyChanged;
 
     public Session(long id, Channel channel, long now, boolean authenticated) {
@@ -51,6 +51,15 @@ public final class Session {
 
     public void name(String name) {
         this.name = name;
+    }
+
+    /** The selected database (SELECT). */
+    public int db() {
+        return db;
+    }
+
+    public void db(int db) {
+        this.db = db;
     }
 
     public int protocol() {
@@ -134,7 +143,7 @@ public final class Session {
         return q == null ? List.of() : q;
     }
 
-    public Set<ByteBuffer> watched() {
+    Set<WatchRegistry.Watched> watched() {
         return watched;
     }
 

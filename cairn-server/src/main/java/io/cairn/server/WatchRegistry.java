@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
+import java.util.function.IntPredicate;
 
 /**
  * Which sessions WATCH which keys. It follows the store's change stream, so any committed change
@@ -16,17 +17,21 @@ import java.util.function.Predicate;
  * between reading a key and watching it.
  */
 final class WatchRegistry implements ChangeListener {
-    private final Map<ByteBuffer, Set<Session>> watchers = new ConcurrentHashMap<>();
+    /** A watched key in its database. */
+    record Watched(int db, ByteBuffer key) {
+    }
 
-    void watch(Session s, byte[] key) {
-        ByteBuffer k = ByteBuffer.wrap(key.clone());
+    private final Map<Watched, Set<Session>> watchers = new ConcurrentHashMap<>();
+
+    void watch(Session s, int db, byte[] key) {
+        Watched k = new Watched(db, ByteBuffer.wrap(key.clone()));
         if (s.watched().add(k)) {
             watchers.computeIfAbsent(k, x -> ConcurrentHashMap.newKeySet()).add(s);
         }
     }
 
     void unwatchAll(Session s) {
-        for (ByteBuffer k : s.watched()) {
+        for (Watched k : s.watched()) {
             watchers.computeIfPresent(k, (x, set) -> {
                 set.remove(s);
                 return set.isEmpty() ? null : set;
@@ -36,15 +41,20 @@ final class WatchRegistry implements ChangeListener {
     }
 
     /**
-     * Before FLUSHALL/FLUSHDB: marks the watchers of keys that exist now, since the flush changes
-     * them. Keys that do not exist are not changed by a flush, so their watchers are left alone, as
-     * in Redis. Called under the store's lock, inside the flushing command.
+     * Before a change of whole databases (FLUSHDB, FLUSHALL, SWAPDB): marks the watchers of keys in
+     * {@code dbs} that {@code changes} says the change touches. A flush touches the keys that exist
+     * now; a swap, those that exist in either of the two databases. Keys a change leaves alone keep
+     * their watchers' transactions valid, as in Redis. Called under the store's lock, inside the
+     * command.
      */
-    void beforeFlush(Predicate<byte[]> exists) {
-        watchers.forEach((key, set) -> {
-            byte[] k = new byte[key.remaining()];
-            key.duplicate().get(k);
-            if (exists.test(k)) {
+    void beforeDatabaseChange(IntPredicate dbs, BiPredicate<Integer, byte[]> changes) {
+        watchers.forEach((w, set) -> {
+            if (!dbs.test(w.db())) {
+                return;
+            }
+            byte[] k = new byte[w.key().remaining()];
+            w.key().duplicate().get(k);
+            if (changes.test(w.db(), k)) {
                 set.forEach(Session::markWatchedKeyChanged);
             }
         });
@@ -56,13 +66,27 @@ final class WatchRegistry implements ChangeListener {
             return;
         }
         for (Mutation m : mutations) {
-            if (m instanceof Mutation.Clear) {
-                continue; // handled by beforeFlush, which knows which keys existed
+            switch (m) {
+                case Mutation.Clear c -> {
+                    // handled by beforeDatabaseChange, which knows which keys existed
+                }
+                case Mutation.ClearAll c -> {
+                }
+                case Mutation.SwapDb w -> {
+                }
+                case Mutation.Move mv -> {
+                    touched(mv.db(), mv.key());
+                    touched(mv.toDb(), mv.key());
+                }
+                default -> touched(m.db(), m.key());
             }
-            Set<Session> set = watchers.get(ByteBuffer.wrap(m.key()));
-            if (set != null) {
-                set.forEach(Session::markWatchedKeyChanged);
-            }
+        }
+    }
+
+    private void touched(int db, byte[] key) {
+        Set<Session> set = watchers.get(new Watched(db, ByteBuffer.wrap(key)));
+        if (set != null) {
+            set.forEach(Session::markWatchedKeyChanged);
         }
     }
 }

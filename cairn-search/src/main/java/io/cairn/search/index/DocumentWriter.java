@@ -55,6 +55,7 @@ final class DocumentWriter {
     /** Applies {@code mutations} in order. */
     void apply(List<Mutation> mutations) throws IOException {
         Set<BytesRef> dirtyHashes = new LinkedHashSet<>();
+        Set<BytesRef> movedIn = new LinkedHashSet<>();
         for (Mutation m : mutations) {
             switch (m) {
                 case Mutation.Clear c -> throw new IllegalStateException("FLUSHALL goes through the barrier");
@@ -66,10 +67,31 @@ final class DocumentWriter {
                         dirtyHashes.add(new BytesRef(h.key()));
                 case Mutation.HashDelete h when definition.source() == SourceType.HASH ->
                         dirtyHashes.add(new BytesRef(h.key()));
+                case Mutation.Move mv when definition.source() == SourceType.HASH ->
+                        dirtyHashes.add(new BytesRef(mv.key())); // moved into database 0: index it as it is there
+                case Mutation.Move mv -> movedIn.add(new BytesRef(mv.key()));
                 default -> {
                     // deleted, expired, or now of a type this index does not read
                     writer.deleteDocuments(keyTerm(m.key()));
                     dirtyHashes.remove(new BytesRef(m.key()));
+                }
+            }
+        }
+        if (!movedIn.isEmpty()) {
+            // Documents moved into database 0 (the log carries no value for a MOVE): read them now.
+            List<byte[]> keys = movedIn.stream().map(b -> b.bytes).toList();
+            List<byte[]> docs = store.read(t -> {
+                List<byte[]> out = new ArrayList<>(keys.size());
+                for (byte[] k : keys) {
+                    out.add(t.type(k) == ValueType.JSON ? t.document(k) : null);
+                }
+                return out;
+            });
+            for (int i = 0; i < keys.size(); i++) {
+                if (docs.get(i) != null) {
+                    indexJson(keys.get(i), docs.get(i));
+                } else {
+                    writer.deleteDocuments(keyTerm(keys.get(i)));
                 }
             }
         }

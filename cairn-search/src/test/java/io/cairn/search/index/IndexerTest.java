@@ -62,7 +62,7 @@ class IndexerTest {
     }
 
     private static Mutation put(String key, String text) {
-        return new Mutation.PutDocument(key.getBytes(StandardCharsets.UTF_8),
+        return new Mutation.PutDocument(0, key.getBytes(StandardCharsets.UTF_8),
                 DocumentEncoder.encode(JsonParser.parse("{\"t\":\"" + text + "\"}")), -1);
     }
 
@@ -94,7 +94,7 @@ class IndexerTest {
             idx.offer(1, List.of(put("doc:1", "before"), put("doc:2", "before"), put("doc:3", "before")));
             idx.awaitVisible(PATIENCE_SECONDS * 1_000);
             holdBack.set(true);
-            idx.offer(2, List.of(new Mutation.Clear()));
+            idx.offer(2, List.of(new Mutation.Clear(0)));
             await(firstAtBarrier);
             assertThat(idx.state()).isEqualTo(SearchIndex.State.READY);
             release.countDown();
@@ -164,7 +164,7 @@ class IndexerTest {
             }
         });
         try {
-            idx.offer(1, List.of(new Mutation.Clear())); // reaches both partitions
+            idx.offer(1, List.of(new Mutation.Clear(0))); // reaches both partitions
             assertThatThrownBy(() -> idx.awaitVisible(PATIENCE_SECONDS * 1_000))
                     .isInstanceOf(InvalidRequestException.class).hasMessageContaining("first failure");
             release.countDown();
@@ -201,7 +201,7 @@ class IndexerTest {
             }
         });
         try {
-            idx.offer(1, List.of(new Mutation.Clear()));
+            idx.offer(1, List.of(new Mutation.Clear(0)));
             await(stopped); // partition 0 left the barrier it could never pass
             assertThat(idx.state()).isEqualTo(SearchIndex.State.FAILED);
             assertThat(idx.failure()).contains("disk gone");

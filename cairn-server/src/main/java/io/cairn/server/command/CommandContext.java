@@ -53,6 +53,28 @@ public final class CommandContext {
         return parseLong(args[i]);
     }
 
+    /**
+     * A database number (SELECT, MOVE, SWAPDB), checked against the {@code databases} setting in
+     * Redis's words.
+     */
+    public int database(int i) {
+        return database(i, NOT_INTEGER);
+    }
+
+    /** As {@link #database(int)}, with {@code notInteger} as the error for a non-number. */
+    public int database(int i, String notInteger) {
+        long db;
+        try {
+            db = integer(i);
+        } catch (InvalidRequestException e) {
+            throw new InvalidRequestException(notInteger);
+        }
+        if (db < 0 || db >= server.config().databases()) {
+            throw new InvalidRequestException("ERR DB index is out of range");
+        }
+        return (int) db;
+    }
+
     public double number(int i) {
         return parseDouble(args[i]);
     }

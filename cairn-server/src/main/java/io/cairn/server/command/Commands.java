@@ -1,11 +1,17 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
+import io.cairn.server.command.geo.GeoCommands;
 import io.cairn.server.command.hash.HashCommands;
+import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
+import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
+import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
+import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
 import io.cairn.server.command.zset.ZSetCommands;
@@ -22,9 +28,15 @@ public final class Commands {
         ConnectionCommands.register(r);
         ServerCommands.register(r);
         KeyCommands.register(r);
+        DatabaseCommands.register(r);
         StringCommands.register(r);
+        BitmapCommands.register(r);
+        HllCommands.register(r);
         HashCommands.register(r);
+        SetCommands.register(r);
         ZSetCommands.register(r);
+        GeoCommands.register(r);
+        ListCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);
@@ -43,6 +55,11 @@ public final class Commands {
         /** A command that still parses inside the lock (see {@link DataCommand#inline}). */
         public void inline(String name, DataCommand.Inline h) {
             add(name, DataCommand.inline(h));
+        }
+
+        /** A command that may wait for a write to its keys (BLPOP and the like). */
+        public void blocking(String name, BlockingCommand h) {
+            add(name, h);
         }
 
         public void server(String name, ServerCommand h) {

@@ -68,8 +68,19 @@ public final class Dispatcher {
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
-                    Result<RespValue> r = cmd.write() ? server.store().execute(op::run) : server.store().query(op::run);
+                    boolean write = cmd.write();
+                    Result<RespValue> r = write
+                            ? server.store().execute(session.db(), op::run)
+                            : server.store().query(session.db(), op::run);
+                    if (write) {
+                        server.blocked().serveReady(); // clients waiting on what this wrote
+                    }
                     yield Outcome.of(r.value(), r.durable());
+                }
+                case BlockingCommand bc -> {
+                    Outcome o = server.blocked().block(session, bc.parse(ctx));
+                    server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
+                    yield o;
                 }
             };
         } catch (RuntimeException e) {
@@ -88,8 +99,15 @@ public final class Dispatcher {
                 Command cmd = resolve(args);
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
                 replies.add(switch (cmd.handler()) {
-                    case ServerCommand sc -> sc.run(ctx);
+                    case ServerCommand sc -> {
+                        RespValue reply = sc.run(ctx);
+                        if (session.db() != txn.db()) {
+                            txn.select(session.db()); // a SELECT inside the transaction
+                        }
+                        yield reply;
+                    }
                     case DataCommand dc -> dc.parse(ctx).run(txn);
+                    case BlockingCommand bc -> bc.parse(ctx).attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {

@@ -19,6 +19,15 @@ public final class Replies {
         return RespValue.array(out);
     }
 
+    /** Members as a set reply: a RESP3 set ({@code ~}), an array in RESP2, as SMEMBERS answers. */
+    public static RespValue set(List<byte[]> members) {
+        List<RespValue> out = new ArrayList<>(members.size());
+        for (byte[] b : members) {
+            out.add(RespValue.bulk(b));
+        }
+        return new RespValue.SetReply(out);
+    }
+
     /**
      * A hash as HGETALL answers it (a map in RESP3, a flat array in RESP2), over the stored field
      * names and values without copying them (see {@link Txn.HashFields}).

@@ -37,18 +37,26 @@ final class Checkpointer {
             long[] nextCheck = {RATE_CHECK_BYTES};
             long paceStart = System.nanoTime(); // real time, whatever clock the store was given
             try {
-                view.forEachEntry(e -> {
-                    try {
-                        w.add(e);
-                    } catch (IOException ex) {
-                        throw new UncheckedIOException(ex);
+                for (int db = 0; db < view.databaseCount(); db++) {
+                    if (view.size(db) == 0) {
+                        continue;
                     }
-                    if (w.bytesWritten() >= nextCheck[0]) {
-                        nextCheck[0] = w.bytesWritten() + RATE_CHECK_BYTES;
-                        pace(paceStart, w.bytesWritten());
+                    if (db > 0) {
+                        w.database(db);
                     }
-                    return true;
-                });
+                    view.forEachEntry(db, e -> {
+                        try {
+                            w.add(e);
+                        } catch (IOException ex) {
+                            throw new UncheckedIOException(ex);
+                        }
+                        if (w.bytesWritten() >= nextCheck[0]) {
+                            nextCheck[0] = w.bytesWritten() + RATE_CHECK_BYTES;
+                            pace(paceStart, w.bytesWritten());
+                        }
+                        return true;
+                    });
+                }
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

@@ -1,11 +1,11 @@
 package io.cairn.storage.engine;
 
 /**
- * A key holding a collection (hash or sorted set). Mutable, but only by the keyspace's writer and
+ * A key holding a collection (hash, set, sorted set or list). Mutable, but only by the keyspace's writer and
  * only while no open read view can see it: {@link Keyspace} copies an entry created at or before
  * the newest open view's epoch before changing it (copy-on-write per collection).
  */
-abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
+abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, ListEntry {
     final byte[] key;
     long expireAt;
     final long epoch;
@@ -20,6 +20,33 @@ abstract sealed class CollectionEntry permits HashEntry, ZSetEntry {
 
     abstract int size();
 
-    /** A deep copy of the contents, stamped with {@code epoch}. */
+    /**
+     * A copy stamped with {@code epoch} that no later write to it can change what this entry
+     * holds: a deep copy (hash), or one sharing copy-on-write nodes (set, sorted set: O(1)).
+     */
     abstract CollectionEntry copy(long epoch);
+
+    /** Receives the elements of one scan page: a set member (value null), a hash field and its
+     *  value ({@code byte[]}), or a sorted-set member and its score ({@code Double}). */
+    @FunctionalInterface
+    interface ScanVisitor {
+        void visit(byte[] element, Object value);
+    }
+
+    /**
+     * One page of HSCAN / SSCAN / ZSCAN: visits elements from {@code cursor} on, about
+     * {@code count} of them (at least that many while any are left, or all at once for a small
+     * collection), and returns the cursor to resume at, 0 when the iteration is complete.
+     *
+     * <p>Contract, as Redis's SCAN family: an iteration starts at cursor 0; every element present
+     * in the collection from the first call to the last is visited at least once, however the
+     * collection changes in between (elements added or removed meanwhile may or may not be);
+     * an element may be visited more than once. A cursor is an unsigned 64-bit number that
+     * implementations give their own meaning; an unknown one must not fail (it may visit
+     * anything or nothing). {@link HashOrder} is the meaning shared by the current layouts:
+     * the 32-bit hash to resume at. Lists, which have no SCAN command, do not implement it.
+     */
+    long scan(long cursor, int count, ScanVisitor visitor) {
+        throw new UnsupportedOperationException("no SCAN over a " + type().redisName());
+    }
 }

@@ -28,4 +28,17 @@ final class HashEntry extends CollectionEntry {
     HashEntry copy(long epoch) {
         return new HashEntry(key, expireAt, epoch, new HashMap<>(fields));
     }
+
+    /** HSCAN over the map: the simple, O(n)-per-page {@link HashOrder}; values are the stored arrays. */
+    @Override
+    long scan(long cursor, int count, ScanVisitor visitor) {
+        byte[][] names = new byte[fields.size()][];
+        Object[] values = new Object[names.length];
+        int i = 0;
+        for (java.util.Map.Entry<String, byte[]> f : fields.entrySet()) {
+            names[i] = f.getKey().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            values[i++] = f.getValue();
+        }
+        return HashOrder.page(names, values, cursor, count, visitor);
+    }
 }

@@ -8,10 +8,14 @@ package io.cairn.storage.engine;
  * <p>Byte arrays inside a mutation must not be changed by anyone once it is built.
  */
 public sealed interface Mutation {
+    /** The database (0 to {@link StoreConfig#databases()} - 1) the change is in. */
+    int db();
+
+    /** The key changed, or null for a change of a whole database ({@link Clear}, {@link ClearAll}, {@link SwapDb}). */
     byte[] key();
 
     /** The key now holds a string with this value and expiry (0 for none), whatever it held before. */
-    record PutString(byte[] key, byte[] value, long expireAt) implements Mutation {
+    record PutString(int db, byte[] key, byte[] value, long expireAt) implements Mutation {
     }
 
     /**
@@ -19,39 +23,119 @@ public sealed interface Mutation {
      * {@code document} is the document's stored form ({@code docs/format/document.md}); the engine
      * keeps and logs it without reading it.
      */
-    record PutDocument(byte[] key, byte[] document, long expireAt) implements Mutation {
+    record PutDocument(int db, byte[] key, byte[] document, long expireAt) implements Mutation {
     }
 
     /** The key was deleted by a command. */
-    record Delete(byte[] key) implements Mutation {
+    record Delete(int db, byte[] key) implements Mutation {
     }
 
     /** The key was removed because its expiry passed. */
-    record Expired(byte[] key) implements Mutation {
+    record Expired(int db, byte[] key) implements Mutation {
     }
 
     /** A hash field was set, creating the hash if the key was absent. */
-    record HashPut(byte[] key, byte[] field, byte[] value) implements Mutation {
+    record HashPut(int db, byte[] key, byte[] field, byte[] value) implements Mutation {
     }
 
     /** A hash field was removed; the key goes when its last field does. */
-    record HashDelete(byte[] key, byte[] field) implements Mutation {
+    record HashDelete(int db, byte[] key, byte[] field) implements Mutation {
     }
 
     /** A sorted-set member now has this score, creating the set if the key was absent. */
-    record ZSetPut(byte[] key, byte[] member, double score) implements Mutation {
+    record ZSetPut(int db, byte[] key, byte[] member, double score) implements Mutation {
     }
 
     /** A sorted-set member was removed; the key goes when its last member does. */
-    record ZSetDelete(byte[] key, byte[] member) implements Mutation {
+    record ZSetDelete(int db, byte[] key, byte[] member) implements Mutation {
+    }
+
+    /**
+     * Every sorted-set member from ({@code firstScore}, {@code first}) to ({@code lastScore},
+     * {@code last}), both inclusive in (score, member) order, was removed: a range removal or a
+     * pop of several members in one record. The key goes when its last member does.
+     */
+    record ZSetRemoveRange(int db, byte[] key, byte[] first, double firstScore, byte[] last, double lastScore)
+            implements Mutation {
+    }
+
+    /**
+     * Members were added to the set in database {@code db}, creating it when the key was absent;
+     * {@code members} are the ones that were not there yet, in the order added (the set's layout
+     * is chosen from the first one and their number, as Redis's SADD does).
+     */
+    record SetAdd(int db, byte[] key, byte[][] members) implements Mutation {
+    }
+
+    /**
+     * Members were removed from the set in database {@code db} (SREM, SPOP, SMOVE's source); all
+     * were there. The key goes when its last member does.
+     */
+    record SetRemove(int db, byte[] key, byte[][] members) implements Mutation {
     }
 
     /** The key's expiry changed; 0 means it no longer expires. */
-    record ExpireAt(byte[] key, long expireAt) implements Mutation {
+    record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
     }
 
-    /** Every key was removed. */
-    record Clear() implements Mutation {
+    // Lists. Each describes its change by positions in the list as it was before the change, so
+    // applying it to the same state always gives the same list.
+
+    /** {@code values} were pushed one by one at the head ({@code left}) or the tail, creating the list if absent. */
+    record ListPush(int db, byte[] key, boolean left, byte[][] values) implements Mutation {
+    }
+
+    /** {@code count} elements (at least one) were removed from the head or the tail; the key goes with its last element. */
+    record ListPop(int db, byte[] key, boolean left, int count) implements Mutation {
+    }
+
+    /** The element at {@code index} (0 to size - 1) was replaced by {@code value}. */
+    record ListSet(int db, byte[] key, int index, byte[] value) implements Mutation {
+    }
+
+    /** {@code value} was inserted to be at {@code index} (0 to size). */
+    record ListInsert(int db, byte[] key, int index, byte[] value) implements Mutation {
+    }
+
+    /**
+     * Elements equal to {@code value} were removed, as {@code LREM}: the first {@code count} from
+     * the head when positive, the last {@code -count} from the tail when negative, all when 0. The
+     * key goes with its last element.
+     */
+    record ListRemove(int db, byte[] key, long count, byte[] value) implements Mutation {
+    }
+
+    /** Only the elements {@code start} to {@code stop} (inclusive; 0 <= start <= stop < size) were kept. */
+    record ListTrim(int db, byte[] key, int start, int stop) implements Mutation {
+    }
+
+    /** The key, with its value and expiry, now lives in database {@code toDb} instead (MOVE); the value is not copied. */
+    record Move(int db, byte[] key, int toDb) implements Mutation {
+    }
+
+    /** Every key of database {@code db} was removed (FLUSHDB). */
+    record Clear(int db) implements Mutation {
+        @Override
+        public byte[] key() {
+            return null;
+        }
+    }
+
+    /** Every key of every database was removed (FLUSHALL). {@link #db()} is 0. */
+    record ClearAll() implements Mutation {
+        @Override
+        public int db() {
+            return 0;
+        }
+
+        @Override
+        public byte[] key() {
+            return null;
+        }
+    }
+
+    /** Databases {@code db} and {@code other} exchanged their contents (SWAPDB). */
+    record SwapDb(int db, int other) implements Mutation {
         @Override
         public byte[] key() {
             return null;

@@ -24,16 +24,49 @@ final class MutationCodec {
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
     static final byte PUT_DOCUMENT = 10;
+    static final byte LIST_PUSH = 20;
+    static final byte LIST_POP = 21;
+    static final byte LIST_SET = 22;
+    static final byte LIST_INSERT = 23;
+    static final byte LIST_REMOVE = 24;
+    static final byte LIST_TRIM = 25;
+    private static final byte HEAD = 1;
+    /** Not a mutation: the mutations after it (up to the next) are in database {@code varint}. */
+    static final byte SELECT_DB = 11;
+    static final byte MOVE = 12;
+    static final byte SWAP_DB = 13;
+    static final byte CLEAR_ALL = 14;
+    // 30-39: sets
+    static final byte SET_ADD = 30;
+    static final byte SET_REMOVE = 31;
+    // 40-49: sorted sets
+    static final byte ZSET_REMOVE_RANGE = 40;
 
     private MutationCodec() {
     }
 
     static int sizeOf(List<Mutation> batch) {
         int n = Varints.sizeOf(batch.size());
+        int db = 0;
         for (Mutation m : batch) {
             n += 1;
-            if (m instanceof Mutation.Clear) {
-                continue;
+            if (!spansDatabases(m) && m.db() != db) {
+                db = m.db();
+                n += 1 + Varints.sizeOf(db);
+            }
+            switch (m) {
+                case Mutation.Clear c -> {
+                    continue;
+                }
+                case Mutation.ClearAll c -> {
+                    continue;
+                }
+                case Mutation.SwapDb w -> {
+                    n += Varints.sizeOf(w.db()) + Varints.sizeOf(w.other());
+                    continue;
+                }
+                default -> {
+                }
             }
             n += bytesSize(m.key());
             n += switch (m) {
@@ -43,10 +76,22 @@ final class MutationCodec {
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.SetAdd a -> membersSize(a.members());
+                case Mutation.SetRemove r -> membersSize(r.members());
+                case Mutation.ZSetRemoveRange z -> bytesSize(z.first()) + 8 + bytesSize(z.last()) + 8;
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
+                case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
                 case Mutation.Clear c -> 0;
+                case Mutation.ListPush p -> 1 + Varints.sizeOf(p.values().length) + bytesSize(p.values());
+                case Mutation.ListPop p -> 1 + Varints.sizeOf(p.count());
+                case Mutation.ListSet x -> Varints.sizeOf(x.index()) + bytesSize(x.value());
+                case Mutation.ListInsert x -> Varints.sizeOf(x.index()) + bytesSize(x.value());
+                case Mutation.ListRemove r -> Varints.sizeOf(zigzag(r.count())) + bytesSize(r.value());
+                case Mutation.ListTrim x -> Varints.sizeOf(x.start()) + Varints.sizeOf(x.stop());
+                case Mutation.ClearAll c -> 0;
+                case Mutation.SwapDb w -> 0;
             };
         }
         return n;
@@ -55,7 +100,13 @@ final class MutationCodec {
     /** Writes the batch into {@code out}, which must have {@link #sizeOf} bytes remaining. */
     static void encode(List<Mutation> batch, ByteBuffer out) {
         Varints.put(out, batch.size());
+        int db = 0;
         for (Mutation m : batch) {
+            if (!spansDatabases(m) && m.db() != db) {
+                db = m.db();
+                out.put(SELECT_DB);
+                Varints.put(out, db);
+            }
             switch (m) {
                 case Mutation.PutString p -> {
                     head(out, PUT_STRING, p.key());
@@ -87,13 +138,76 @@ final class MutationCodec {
                     head(out, ZSET_DELETE, z.key());
                     putBytes(out, z.member());
                 }
+                case Mutation.SetAdd a -> {
+                    head(out, SET_ADD, a.key());
+                    putMembers(out, a.members());
+                }
+                case Mutation.SetRemove r -> {
+                    head(out, SET_REMOVE, r.key());
+                    putMembers(out, r.members());
+                }
+                case Mutation.ZSetRemoveRange z -> {
+                    head(out, ZSET_REMOVE_RANGE, z.key());
+                    putBytes(out, z.first());
+                    out.putDouble(z.firstScore());
+                    putBytes(out, z.last());
+                    out.putDouble(z.lastScore());
+                }
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
                     Varints.put(out, e.expireAt());
                 }
+                case Mutation.Move mv -> {
+                    head(out, MOVE, mv.key());
+                    Varints.put(out, mv.toDb());
+                }
                 case Mutation.Clear c -> out.put(CLEAR);
+                case Mutation.ListPush p -> {
+                    head(out, LIST_PUSH, p.key());
+                    out.put(p.left() ? HEAD : 0);
+                    Varints.put(out, p.values().length);
+                    for (byte[] v : p.values()) {
+                        putBytes(out, v);
+                    }
+                }
+                case Mutation.ListPop p -> {
+                    head(out, LIST_POP, p.key());
+                    out.put(p.left() ? HEAD : 0);
+                    Varints.put(out, p.count());
+                }
+                case Mutation.ListSet x -> {
+                    head(out, LIST_SET, x.key());
+                    Varints.put(out, x.index());
+                    putBytes(out, x.value());
+                }
+                case Mutation.ListInsert x -> {
+                    head(out, LIST_INSERT, x.key());
+                    Varints.put(out, x.index());
+                    putBytes(out, x.value());
+                }
+                case Mutation.ListRemove r -> {
+                    head(out, LIST_REMOVE, r.key());
+                    Varints.put(out, zigzag(r.count()));
+                    putBytes(out, r.value());
+                }
+                case Mutation.ListTrim x -> {
+                    head(out, LIST_TRIM, x.key());
+                    Varints.put(out, x.start());
+                    Varints.put(out, x.stop());
+                }
+                case Mutation.ClearAll c -> out.put(CLEAR_ALL);
+                case Mutation.SwapDb w -> {
+                    out.put(SWAP_DB);
+                    Varints.put(out, w.db());
+                    Varints.put(out, w.other());
+                }
             }
         }
+    }
+
+    /** Whether the mutation names its databases itself, so no {@link #SELECT_DB} goes before it. */
+    private static boolean spansDatabases(Mutation m) {
+        return m instanceof Mutation.ClearAll || m instanceof Mutation.SwapDb;
     }
 
     static ByteBuffer encode(List<Mutation> batch) {
@@ -113,8 +227,13 @@ final class MutationCodec {
         try {
             int count = Varints.getInt(in, "mutation count", in.remaining());
             List<Mutation> out = new ArrayList<>(count);
+            int db = 0;
             for (int i = 0; i < count; i++) {
-                out.add(decodeOne(in));
+                if (in.get(in.position()) == SELECT_DB) {
+                    in.get();
+                    db = Varints.getInt(in, "database", Integer.MAX_VALUE);
+                }
+                out.add(decodeOne(in, db));
             }
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("trailing bytes: " + in.remaining() + " (expected: 0)");
@@ -131,10 +250,10 @@ final class MutationCodec {
      * bulk of most logs, are built straight from the payload bytes with no intermediate arrays,
      * which makes recovery several times cheaper in allocation.
      */
-    static int replay(ByteBuffer in, Keyspace ks) {
+    static int replay(ByteBuffer in, Databases dbs) {
         if (!in.hasArray()) {
             List<Mutation> ms = decode(in);
-            ms.forEach(m -> MutationApplier.apply(ks, m));
+            ms.forEach(m -> MutationApplier.apply(dbs, m));
             return ms.size();
         }
         in = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -142,7 +261,14 @@ final class MutationCodec {
         int base = in.arrayOffset();
         try {
             int count = Varints.getInt(in, "mutation count", in.remaining());
+            int db = 0;
+            Keyspace ks = dbs.get(0);
             for (int i = 0; i < count; i++) {
+                if (in.get(in.position()) == SELECT_DB) {
+                    in.get();
+                    db = Varints.getInt(in, "database", Integer.MAX_VALUE);
+                    ks = dbs.get(db);
+                }
                 if (in.get(in.position()) == PUT_STRING) {
                     in.get();
                     int keyLen = Varints.getInt(in, "length", in.remaining());
@@ -154,7 +280,8 @@ final class MutationCodec {
                     long expireAt = Varints.get(in);
                     ks.put(StringRecord.encode(a, keyOff, keyLen, valueOff, valueLen, expireAt));
                 } else {
-                    MutationApplier.apply(ks, decodeOne(in));
+                    MutationApplier.apply(dbs, decodeOne(in, db));
+                    ks = dbs.get(db); // a SWAPDB exchanged the keyspaces
                 }
             }
             if (in.hasRemaining()) {
@@ -166,24 +293,84 @@ final class MutationCodec {
         }
     }
 
-    private static Mutation decodeOne(ByteBuffer in) {
+    private static Mutation decodeOne(ByteBuffer in, int db) {
         byte type = in.get();
-        if (type == CLEAR) {
-            return new Mutation.Clear();
+        switch (type) {
+            case CLEAR -> {
+                return new Mutation.Clear(db);
+            }
+            case CLEAR_ALL -> {
+                return new Mutation.ClearAll();
+            }
+            case SWAP_DB -> {
+                return new Mutation.SwapDb(Varints.getInt(in, "database", Integer.MAX_VALUE),
+                        Varints.getInt(in, "database", Integer.MAX_VALUE));
+            }
+            default -> {
+            }
         }
         byte[] key = getBytes(in);
         return switch (type) {
-            case PUT_STRING -> new Mutation.PutString(key, getBytes(in), Varints.get(in));
-            case DELETE -> new Mutation.Delete(key);
-            case EXPIRED -> new Mutation.Expired(key);
-            case HASH_PUT -> new Mutation.HashPut(key, getBytes(in), getBytes(in));
-            case HASH_DELETE -> new Mutation.HashDelete(key, getBytes(in));
-            case ZSET_PUT -> new Mutation.ZSetPut(key, getBytes(in), in.getDouble());
-            case ZSET_DELETE -> new Mutation.ZSetDelete(key, getBytes(in));
-            case EXPIRE_AT -> new Mutation.ExpireAt(key, Varints.get(in));
-            case PUT_DOCUMENT -> new Mutation.PutDocument(key, getBytes(in), Varints.get(in));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10)");
+            case PUT_STRING -> new Mutation.PutString(db, key, getBytes(in), Varints.get(in));
+            case DELETE -> new Mutation.Delete(db, key);
+            case EXPIRED -> new Mutation.Expired(db, key);
+            case HASH_PUT -> new Mutation.HashPut(db, key, getBytes(in), getBytes(in));
+            case HASH_DELETE -> new Mutation.HashDelete(db, key, getBytes(in));
+            case ZSET_PUT -> new Mutation.ZSetPut(db, key, getBytes(in), in.getDouble());
+            case ZSET_DELETE -> new Mutation.ZSetDelete(db, key, getBytes(in));
+            case ZSET_REMOVE_RANGE -> new Mutation.ZSetRemoveRange(db, key, getBytes(in), in.getDouble(), getBytes(in),
+                    in.getDouble());
+            case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
+            case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
+            case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
+            case LIST_PUSH -> {
+                boolean left = end(in) == HEAD;
+                int n = Varints.getInt(in, "element count", in.remaining());
+                byte[][] values = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    values[i] = getBytes(in);
+                }
+                yield new Mutation.ListPush(db, key, left, values);
+            }
+            case LIST_POP -> {
+                boolean left = end(in) == HEAD;
+                yield new Mutation.ListPop(db, key, left, Varints.getInt(in, "pop count", Integer.MAX_VALUE));
+            }
+            case LIST_SET -> new Mutation.ListSet(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE), getBytes(in));
+            case LIST_INSERT -> new Mutation.ListInsert(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE), getBytes(in));
+            case LIST_REMOVE -> new Mutation.ListRemove(db, key, unzigzag(Varints.get(in)), getBytes(in));
+            case LIST_TRIM -> new Mutation.ListTrim(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE),
+                    Varints.getInt(in, "list index", Integer.MAX_VALUE));
+            case SET_ADD -> new Mutation.SetAdd(db, key, getMembers(in));
+            case SET_REMOVE -> new Mutation.SetRemove(db, key, getMembers(in));
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: one of the types in docs/format/wal.md)");
         };
+    }
+
+    /** A list end byte: 1 for the head, 0 for the tail. */
+    private static byte end(ByteBuffer in) {
+        byte b = in.get();
+        if (b != HEAD && b != 0) {
+            throw new IllegalArgumentException("list end: " + b + " (expected: 0 or 1)");
+        }
+        return b;
+    }
+
+    /** Signed to unsigned for a varint: 0, -1, 1, -2 ... as 0, 1, 2, 3 ... */
+    private static long zigzag(long v) {
+        return (v << 1) ^ (v >> 63);
+    }
+
+    private static long unzigzag(long v) {
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    private static int bytesSize(byte[][] values) {
+        int n = 0;
+        for (byte[] v : values) {
+            n += bytesSize(v);
+        }
+        return n;
     }
 
     private static void head(ByteBuffer out, byte type, byte[] key) {
@@ -198,6 +385,31 @@ final class MutationCodec {
     private static void putBytes(ByteBuffer out, byte[] b) {
         Varints.put(out, b.length);
         out.put(b);
+    }
+
+    private static int membersSize(byte[][] members) {
+        int n = Varints.sizeOf(members.length);
+        for (byte[] m : members) {
+            n += bytesSize(m);
+        }
+        return n;
+    }
+
+    private static void putMembers(ByteBuffer out, byte[][] members) {
+        Varints.put(out, members.length);
+        for (byte[] m : members) {
+            putBytes(out, m);
+        }
+    }
+
+    /** A count, then that many byte strings; the count is checked against the bytes left (each takes >= 1). */
+    private static byte[][] getMembers(ByteBuffer in) {
+        int n = Varints.getInt(in, "member count", in.remaining());
+        byte[][] members = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            members[i] = getBytes(in);
+        }
+        return members;
     }
 
     private static byte[] getBytes(ByteBuffer in) {

@@ -11,17 +11,22 @@ import java.util.Map;
  * A consistent snapshot of the keyspace as of one LSN. Opening it costs O(1) and never blocks
  * writers; writers copy what they change while it is open (see
  * {@link io.cairn.storage.index.OrderedIndex}), so close it promptly. Thread-safe for reads.
- * Expiry is judged at the view's own time, so the view is stable.
+ * Expiry is judged at the view's own time, so the view is stable. A view covers every database;
+ * its point reads and scans are in the one it was opened on.
  */
 public final class ReadView implements AutoCloseable {
     private final Store store;
+    private final View<Object>[] views;
     private final View<Object> view;
+    private final int db;
     private final long lsn;
     private final long timeMillis;
 
-    ReadView(Store store, View<Object> view, long lsn, long timeMillis) {
+    ReadView(Store store, View<Object>[] views, int db, long lsn, long timeMillis) {
         this.store = store;
-        this.view = view;
+        this.views = views;
+        this.view = views[db];
+        this.db = db;
         this.lsn = lsn;
         this.timeMillis = timeMillis;
     }
@@ -35,7 +40,12 @@ public final class ReadView implements AutoCloseable {
         return timeMillis;
     }
 
-    /** Keys in the view, counting expired ones not yet reclaimed. */
+    /** The database the point reads and scans are in. */
+    public int db() {
+        return db;
+    }
+
+    /** Keys in the view's database, counting expired ones not yet reclaimed. */
     public int size() {
         return view.size();
     }
@@ -82,6 +92,20 @@ public final class ReadView implements AutoCloseable {
         return out;
     }
 
+    /** Every element of the list at {@code key}, head to tail (the stored arrays: do not modify); empty when absent. */
+    public List<byte[]> list(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return List.of();
+        }
+        if (!(e instanceof ListEntry l)) {
+            throw new WrongTypeException(ValueType.LIST, EntryKeys.typeOf(e));
+        }
+        List<byte[]> out = new ArrayList<>(l.size());
+        l.items.visit(0, l.size(), false, out::add);
+        return out;
+    }
+
     /** Live keys in order from {@code from} (null: the first), at most {@code limit}. */
     public List<byte[]> scanKeys(byte[] from, boolean exclusive, int limit) {
         List<byte[]> out = new ArrayList<>();
@@ -97,9 +121,18 @@ public final class ReadView implements AutoCloseable {
         return out;
     }
 
-    /** Visits every raw entry, expired ones included, in key order; for checkpoints. */
-    void forEachEntry(io.cairn.storage.index.OrderedIndex.Visitor<Object> visitor) {
-        view.scan(null, false, visitor);
+    int databaseCount() {
+        return views.length;
+    }
+
+    /** Keys in database {@code db}, expired ones included. */
+    int size(int db) {
+        return views[db].size();
+    }
+
+    /** Visits every raw entry of database {@code db}, expired ones included, in key order; for checkpoints. */
+    void forEachEntry(int db, io.cairn.storage.index.OrderedIndex.Visitor<Object> visitor) {
+        views[db].scan(null, false, visitor);
     }
 
     private Object live(byte[] key) {
@@ -109,6 +142,6 @@ public final class ReadView implements AutoCloseable {
 
     @Override
     public void close() {
-        store.closeView(view);
+        store.closeViews(views);
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
  * with a {@link CorruptionException}. Leftover temporary snapshot files are deleted.
  */
 final class Recovery {
-    record Recovered(Keyspace keyspace, long lastLsn, RecoveryStats stats) {
+    record Recovered(Databases databases, long lastLsn, RecoveryStats stats) {
     }
 
     private Recovery() {
@@ -44,7 +44,7 @@ final class Recovery {
         CorruptionException firstDamage = null;
         for (int i = 0; i <= snapshots.size(); i++) {
             boolean fromScratch = i == snapshots.size();
-            Keyspace ks = new Keyspace(config.expectedKeys());
+            Databases ks = new Databases(config.databases(), config.expectedKeys());
             long snapLsn = 0;
             long snapEntries = 0;
             String snapName = null;

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.TreeSet;
 
 /**
  * Loads a snapshot file into a keyspace, checking every checksum and the footer's counts. Any
@@ -26,7 +25,7 @@ final class SnapshotReader {
     }
 
     /** Loads every entry of {@code path} into {@code ks}; returns the snapshot's LSN and entry count. */
-    static long[] load(FileSystem fs, Path path, Keyspace ks) throws IOException {
+    static long[] load(FileSystem fs, Path path, Databases dbs) throws IOException {
         String name = path.getFileName().toString();
         try (FileHandle f = fs.open(path, FileSystem.OpenMode.READ)) {
             long size = f.size();
@@ -49,6 +48,7 @@ final class SnapshotReader {
             long pos = SnapshotFormat.HEADER_SIZE;
             long entries = 0;
             long blocks = 0;
+            Keyspace db = dbs.get(0); // entries before the first database marker are in database 0
             while (true) {
                 ByteBuffer bh = read(f, name, pos, SnapshotFormat.BLOCK_HEADER_SIZE, size);
                 byte type = bh.get(0);
@@ -83,10 +83,15 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
-                        ks.put(readEntry(payload, ks.tree.epoch()));
+                        if (payload.get(payload.position()) == SnapshotFormat.KIND_DATABASE) {
+                            payload.get();
+                            db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
+                            continue;
+                        }
+                        db.put(readEntry(payload, db.tree.epoch(), db));
                         entries++;
                     }
-                } catch (BufferUnderflowException | IllegalArgumentException e) {
+                } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
                     throw new CorruptionException(name, pos, "malformed entry in block: " + e.getMessage());
                 }
                 pos += SnapshotFormat.BLOCK_HEADER_SIZE + length;
@@ -94,7 +99,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, long epoch, Keyspace ks) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -115,14 +120,33 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_ZSET -> {
                 int n = Varints.getInt(in, "member count", in.remaining());
-                ZSetEntry z = new ZSetEntry(key, expireAt, epoch, HashMap.newHashMap(n), new TreeSet<>());
+                ScoredMember[] items = new ScoredMember[n];
                 for (int i = 0; i < n; i++) {
-                    String member = new String(bytes(in), StandardCharsets.ISO_8859_1);
-                    z.put(member, in.getDouble());
+                    items[i] = new ScoredMember(new String(bytes(in), StandardCharsets.ISO_8859_1), in.getDouble());
                 }
-                return z;
+                return ZSetEntry.load(key, expireAt, epoch, items, n);
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
+            case SnapshotFormat.KIND_LIST -> {
+                int n = Varints.getInt(in, "element count", in.remaining());
+                if (n == 0) {
+                    throw new IllegalArgumentException("empty list"); // a list key always has an element
+                }
+                ListEntry l = new ListEntry(key, expireAt, epoch);
+                for (int i = 0; i < n; i++) {
+                    l.items.insert(i, bytes(in), ks.listFill);
+                }
+                l.settleEncoding(ks.listFill);
+                return l;
+            }
+            case SnapshotFormat.KIND_SET -> {
+                int n = Varints.getInt(in, "member count", in.remaining());
+                byte[][] members = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    members[i] = bytes(in);
+                }
+                return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries);
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..6)");
         }
     }
 

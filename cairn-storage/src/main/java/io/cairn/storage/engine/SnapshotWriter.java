@@ -44,6 +44,13 @@ final class SnapshotWriter implements AutoCloseable {
         bytes = SnapshotFormat.HEADER_SIZE;
     }
 
+    /** Puts the entries added after this call in database {@code db} (before the first call: 0). */
+    void database(int db) {
+        ensure(1 + 5);
+        block.put(SnapshotFormat.KIND_DATABASE);
+        Varints.put(block, db);
+    }
+
     /** Adds one entry (a string or document record, or a collection entry). */
     void add(Object entry) throws IOException {
         if (entry instanceof byte[] r) {
@@ -65,15 +72,28 @@ final class SnapshotWriter implements AutoCloseable {
                 putBytes(field);
                 putBytes(f.getValue());
             }
+        } else if (entry instanceof SetEntry s) {
+            head(SnapshotFormat.KIND_SET, s.key, s.expireAt, s.size());
+            s.forEach(member -> {
+                ensure(5 + member.length);
+                putBytes(member);
+            });
+        } else if (entry instanceof ListEntry l) {
+            head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
+            l.items.visit(0, l.size(), false, e -> {
+                ensure(5 + e.length);
+                putBytes(e);
+                return true;
+            });
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());
-            for (ScoredMember m : z.ordered) {
+            z.order().forEach(0, z.size(), m -> {
                 byte[] member = m.memberBytes();
                 ensure(5 + member.length + 8);
                 putBytes(member);
                 block.putDouble(m.score());
-            }
+            });
         }
         entries++;
         if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {

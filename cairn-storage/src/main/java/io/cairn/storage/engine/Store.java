@@ -67,7 +67,7 @@ public final class Store implements AutoCloseable {
     private final Clock clock;
     private final Closeable dirLock;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Keyspace keyspace;
+    private final Databases dbs;
     private final Txn txn;
     private final CommitLog log;
     private final RecoveryStats recovery;
@@ -89,9 +89,9 @@ public final class Store implements AutoCloseable {
         this.dirLock = fs.lock(config.dir().resolve("LOCK"));
         try {
             Recovery.Recovered r = Recovery.run(fs, config, clock);
-            this.keyspace = r.keyspace();
+            this.dbs = r.databases();
             this.recovery = r.stats();
-            this.txn = new Txn(keyspace, config);
+            this.txn = new Txn(dbs, config);
             WalWriter wal = config.walMode() == WalMode.NONE ? null
                     : new WalWriter(fs, config.dir(), config.walMode() == WalMode.FSYNC, config.segmentBytes(),
                             config.maxRecordBytes(), r.lastLsn() + 1);
@@ -100,7 +100,7 @@ public final class Store implements AutoCloseable {
             dirLock.close();
             throw e;
         }
-        this.expiry = new ExpiryCycle(keyspace, log);
+        this.expiry = new ExpiryCycle(dbs, log);
         this.checkpointThread = Executors.newSingleThreadExecutor(
                 Thread.ofPlatform().name("cairn-checkpoint").daemon(true).factory());
         this.checkpoints = new CheckpointScheduler(new CheckpointSource(), new Checkpointer(fs, config, clock),
@@ -152,10 +152,15 @@ public final class Store implements AutoCloseable {
      * are logged (each {@link Txn} write is itself all-or-nothing), and the exception propagates.
      */
     public <R> Result<R> execute(Function<Txn, R> body) {
+        return execute(0, body);
+    }
+
+    /** As {@link #execute(Function)}, with database {@code db} selected. */
+    public <R> Result<R> execute(int db, Function<Txn, R> body) {
         lock.lock();
         try {
             checkWritable();
-            txn.begin(clock.millis(), false);
+            txn.begin(clock.millis(), false, db);
             R value;
             try {
                 value = body.apply(txn);
@@ -174,10 +179,15 @@ public final class Store implements AutoCloseable {
 
     /** Runs a read-only {@code body} atomically; write methods of the {@link Txn} throw. */
     public <R> R read(Function<Txn, R> body) {
+        return read(0, body);
+    }
+
+    /** As {@link #read(Function)}, with database {@code db} selected. */
+    public <R> R read(int db, Function<Txn, R> body) {
         lock.lock();
         try {
             checkOpen();
-            txn.begin(clock.millis(), true);
+            txn.begin(clock.millis(), true, db);
             try {
                 return body.apply(txn);
             } finally {
@@ -195,10 +205,15 @@ public final class Store implements AutoCloseable {
      * could still take back. Works after a log failure (the future then fails).
      */
     public <R> Result<R> query(Function<Txn, R> body) {
+        return query(0, body);
+    }
+
+    /** As {@link #query(Function)}, with database {@code db} selected. */
+    public <R> Result<R> query(int db, Function<Txn, R> body) {
         lock.lock();
         try {
             checkOpen();
-            txn.begin(clock.millis(), true);
+            txn.begin(clock.millis(), true, db);
             try {
                 R value = body.apply(txn);
                 long lsn = log.lastLsn();
@@ -233,21 +248,56 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** Opens a consistent read view of the current state; close it when done. */
-    public ReadView openReadView() {
+    /**
+     * Sets Redis's {@code set-max-intset-entries}: the most members a set of integers keeps in
+     * the compact intset layout (default 512; Redis caps it at 2^30). Later writes follow it; a
+     * set already converted stays a hashtable, and a recovery starts from the default.
+     */
+    public void setMaxIntsetEntries(int entries) {
+        io.cairn.common.Checks.nonNegative("entries", entries);
         lock.lock();
         try {
-            checkOpen();
-            return new ReadView(this, keyspace.openView(), log.lastLsn(), clock.millis());
+            for (int i = 0; i < dbs.count(); i++) {
+                dbs.get(i).setMaxIntsetEntries = entries;
+            }
         } finally {
             lock.unlock();
         }
     }
 
-    void closeView(View<Object> view) {
+    /** Opens a consistent read view of the current state, reading database 0; close it when done. */
+    public ReadView openReadView() {
+        return openReadView(0);
+    }
+
+    /** Opens a consistent read view of every database, reading database {@code db}; close it when done. */
+    public ReadView openReadView(int db) {
         lock.lock();
         try {
-            view.close();
+            checkOpen();
+            return newView(db);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under the lock. */
+    private ReadView newView(int db) {
+        dbs.get(db); // checks the number before any view is opened
+        @SuppressWarnings("unchecked")
+        View<Object>[] views = new View[dbs.count()];
+        for (int i = 0; i < views.length; i++) {
+            views[i] = dbs.get(i).openView();
+        }
+        return new ReadView(this, views, db, log.lastLsn(), clock.millis());
+    }
+
+    void closeViews(View<Object>[] views) {
+        lock.lock();
+        try {
+            for (View<Object> v : views) {
+                v.close();
+            }
         } finally {
             lock.unlock();
         }
@@ -333,7 +383,7 @@ public final class Store implements AutoCloseable {
             lock.lock();
             try {
                 checkOpen();
-                ReadView view = new ReadView(Store.this, keyspace.openView(), log.lastLsn(), clock.millis());
+                ReadView view = newView(0);
                 long logBytes = log.bytesWritten();
                 log.requestRoll();
                 return new CheckpointScheduler.Start(view, logBytes);
@@ -403,10 +453,16 @@ public final class Store implements AutoCloseable {
     public StoreStats stats() {
         lock.lock();
         try {
-            return new StoreStats(keyspace.size(), keyspace.volatileKeys(), log.lastLsn(), log.durableLsn(),
+            long[] keysPerDb = new long[dbs.count()];
+            long[] volatilePerDb = new long[dbs.count()];
+            for (int i = 0; i < keysPerDb.length; i++) {
+                keysPerDb[i] = dbs.get(i).size();
+                volatilePerDb[i] = dbs.get(i).volatileKeys();
+            }
+            return new StoreStats(dbs.size(), dbs.volatileKeys(), log.lastLsn(), log.durableLsn(),
                     config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
                     checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
-                    keyspace.tree.openViewCount(), recovery);
+                    dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb);
         } finally {
             lock.unlock();
         }

@@ -21,11 +21,15 @@ import java.time.Duration;
  * @param expectedKeys          initial hash index capacity; default 1024
  * @param checkpointBytesPerSecond how fast a checkpoint may write, so it leaves CPU and disk to the
  *                              writers (as Tarantool's snap_io_rate_limit); 0 = unlimited (the default)
+ * @param databases             how many numbered databases (SELECT 0 to databases - 1); default 16, as Redis
  */
 public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxRecordBytes, int maxKeyBytes,
                           int maxValueBytes, long checkpointLogBytes, Duration checkpointInterval,
                           int checkpointsToKeep, Duration expiryCycle, int expectedKeys,
-                          long checkpointBytesPerSecond) {
+                          long checkpointBytesPerSecond, int databases) {
+
+    /** The most databases a store may have; Redis has no limit, but a log naming more is corrupt. */
+    public static final int MAX_DATABASES = 1 << 16;
 
     public StoreConfig {
         Checks.notNull("dir", dir);
@@ -42,6 +46,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         Checks.positive("expiryCycle", expiryCycle.toMillis());
         Checks.nonNegative("expectedKeys", expectedKeys);
         Checks.nonNegative("checkpointBytesPerSecond", checkpointBytesPerSecond);
+        Checks.inRange("databases", databases, 1, MAX_DATABASES);
     }
 
     public static Builder builder(Path dir) {
@@ -58,6 +63,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         private int maxValueBytes = 512 << 20;
         private long checkpointLogBytes = 256L << 20;
         private Duration checkpointInterval = Duration.ofHours(1);
+        private int databases = 16;
         private int checkpointsToKeep = 2;
         private Duration expiryCycle = Duration.ofMillis(100);
         private int expectedKeys = 1024;
@@ -117,6 +123,11 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
             return this;
         }
 
+        public Builder databases(int v) {
+            databases = v;
+            return this;
+        }
+
         public Builder checkpointBytesPerSecond(long v) {
             checkpointBytesPerSecond = v;
             return this;
@@ -125,7 +136,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         public StoreConfig build() {
             return new StoreConfig(dir, walMode, segmentBytes, maxRecordBytes, maxKeyBytes, maxValueBytes,
                     checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys,
-                    checkpointBytesPerSecond);
+                    checkpointBytesPerSecond, databases);
         }
     }
 }

@@ -19,9 +19,12 @@ package io.cairn.storage.engine;
  * @param expiredKeys       keys reclaimed by expiry since open
  * @param openViews         read views not yet closed
  * @param recovery          what open found
+ * @param keysPerDb         keys of each database, as {@code keys} counts them
+ * @param volatileKeysPerDb keys with an expiry, per database
  */
 public record StoreStats(long keys, long volatileKeys, long lastLsn, long durableLsn, WalMode walMode,
                          long walBytesWritten, long walGroups, long walSyncs, long walSyncNanos,
                          CheckpointInfo lastCheckpoint, String lastCheckpointError, boolean checkpointRunning,
-                         long expiredKeys, int openViews, RecoveryStats recovery) {
+                         long expiredKeys, int openViews, RecoveryStats recovery, long[] keysPerDb,
+                         long[] volatileKeysPerDb) {
 }

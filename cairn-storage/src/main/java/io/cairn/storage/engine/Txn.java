@@ -3,10 +3,8 @@ package io.cairn.storage.engine;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 
 /**
  * Reads and writes the keyspace inside {@link Store#execute} or {@link Store#read}, under the
@@ -29,20 +27,42 @@ public final class Txn {
     /** {@link #expireAt} of a key without expiry. */
     public static final long NO_EXPIRY = -1;
 
-    private final Keyspace ks;
+    private final Databases dbs;
     private final StoreConfig config;
+    private final ZSetOps zsets = new ZSetOps(this);
+    /** The selected database and its keyspace. */
+    int db;
+    Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
     private boolean readOnly;
     private boolean active;
+    private final SetOps sets = new SetOps(this);
 
-    Txn(Keyspace ks, StoreConfig config) {
-        this.ks = ks;
+    Txn(Databases dbs, StoreConfig config) {
+        this.dbs = dbs;
         this.config = config;
     }
 
-    void begin(long now, boolean readOnly) {
+    /** The set commands on this transaction (same rules as its own methods). */
+    public SetOps sets() {
+        return sets;
+    }
+
+    /**
+     * One page of HSCAN, SSCAN or ZSCAN over the collection at {@code key}, which must hold
+     * {@code type}; an absent key is an empty, final page. The cursor's contract is Redis's
+     * (an element present for a whole iteration is returned at least once; see {@link ScanPage}).
+     */
+    public ScanPage scan(byte[] key, ValueType type, long cursor, int count) {
+        return ScanPage.of(live(key), type, cursor, count);
+    }
+
+    void begin(long now, boolean readOnly, int db) {
+        checkDatabase(db);
+        this.db = db;
+        this.ks = dbs.get(db);
         this.now = now;
         this.readOnly = readOnly;
         this.active = true;
@@ -62,6 +82,13 @@ public final class Txn {
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
+    }
+
+    private final ListOps lists = new ListOps(this);
+
+    /** The list commands' operations, in this transaction. */
+    public ListOps lists() {
+        return lists;
     }
 
     // ------------------------------------------------------------------ reads
@@ -168,14 +195,17 @@ public final class Txn {
         return h == null ? 0 : h.size();
     }
 
+    /** The sorted-set operations of this transaction (ranges, ranks, removals, pops, stores). */
+    public ZSetOps zsets() {
+        return zsets;
+    }
+
     public Double zscore(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? null : z.scores.get(MutationApplier.latin1(member));
+        return zsets.score(key, member);
     }
 
     public int zcard(byte[] key) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? 0 : z.size();
+        return zsets.card(key);
     }
 
     /**
@@ -183,68 +213,17 @@ public final class Txn {
      * end, as Redis's {@code ZRANGE}.
      */
     public List<ScoredMember> zrangeByRank(byte[] key, long start, long stop) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return List.of();
-        }
-        int n = z.size();
-        if (start < 0) {
-            start = Math.max(0, n + start);
-        }
-        if (stop < 0) {
-            stop = n + stop;
-        }
-        stop = Math.min(stop, n - 1);
-        if (start > stop) {
-            return List.of();
-        }
-        List<ScoredMember> out = new ArrayList<>((int) (stop - start + 1));
-        Iterator<ScoredMember> it = z.ordered.iterator();
-        for (long i = 0; i <= stop && it.hasNext(); i++) {
-            ScoredMember m = it.next();
-            if (i >= start) {
-                out.add(m);
-            }
-        }
-        return out;
+        return zsets.byRank(key, start, stop, false);
     }
 
     /** Members with {@code min <= score <= max}, skipping {@code offset}, at most {@code count} (negative: all). */
     public List<ScoredMember> zrangeByScore(byte[] key, double min, double max, long offset, long count) {
-        ZSetEntry z = readZSet(key);
-        if (z == null || min > max) {
-            return List.of();
-        }
-        NavigableSet<ScoredMember> range = z.ordered.subSet(
-                new ScoredMember("", min), true, new ScoredMember("\uffff", max), true);
-        List<ScoredMember> out = new ArrayList<>();
-        long skipped = 0;
-        for (ScoredMember m : range) {
-            if (m.score() < min || m.score() > max) {
-                continue;
-            }
-            if (skipped++ < offset) {
-                continue;
-            }
-            if (count >= 0 && out.size() >= count) {
-                break;
-            }
-            out.add(m);
-        }
-        return out;
+        return zsets.range(key, ZSetRange.ByScore.closed(min, max), false, Math.max(0, offset), count);
     }
 
     /** Zero-based rank by ascending score, or null when the member or key is absent. */
     public Long zrank(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return null;
-        }
-        Double s = z.scores.get(MutationApplier.latin1(member));
-        if (s == null) {
-            return null;
-        }
-        return (long) z.ordered.headSet(new ScoredMember(MutationApplier.latin1(member), s), false).size();
+        return zsets.rank(key, member, false);
     }
 
     /**
@@ -285,8 +264,11 @@ public final class Txn {
 
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
-     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
+     * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
+     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}), {@code "intset"} or {@code
+     * "hashtable"} (a set: its layout, see {@link SetEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -296,13 +278,15 @@ public final class Txn {
         return switch (EntryKeys.typeOf(e)) {
             case STRING -> "record";
             case HASH -> "hashtable";
-            case ZSET -> "treeset";
+            case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
+            case LIST -> ((ListEntry) e).encoding();
+            case SET -> ((SetEntry) e).encoding();
             case NONE -> null;
         };
     }
 
-    /** Number of keys, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
+    /** Keys in the selected database, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
     public long size() {
         return ks.size();
     }
@@ -316,7 +300,7 @@ public final class Txn {
         if (expireAt < 0) {
             throw new IllegalArgumentException("expireAt: " + expireAt + " (expected: >= 0)");
         }
-        record(new Mutation.PutString(key, value, expireAt), key.length + value.length);
+        record(new Mutation.PutString(db, key, value, expireAt), key.length + value.length);
     }
 
     /**
@@ -336,7 +320,7 @@ public final class Txn {
         }
         Object live = liveForWrite(key);
         long expireAt = live == null ? 0 : EntryKeys.expireAtOf(live);
-        record(new Mutation.PutDocument(key, document, expireAt), key.length + document.length);
+        record(new Mutation.PutDocument(db, key, document, expireAt), key.length + document.length);
     }
 
     /** Deletes the key; returns whether it existed. */
@@ -345,7 +329,7 @@ public final class Txn {
         if (liveForWrite(key) == null) {
             return false;
         }
-        record(new Mutation.Delete(key), key.length);
+        record(new Mutation.Delete(db, key), key.length);
         return true;
     }
 
@@ -356,7 +340,7 @@ public final class Txn {
         checkValue(value);
         HashEntry h = writeHash(key);
         boolean added = h == null || !h.fields.containsKey(MutationApplier.latin1(field));
-        record(new Mutation.HashPut(key, field, value),
+        record(new Mutation.HashPut(db, key, field, value),
                 key.length + field.length + value.length);
         return added;
     }
@@ -368,7 +352,7 @@ public final class Txn {
         if (h == null || !h.fields.containsKey(MutationApplier.latin1(field))) {
             return false;
         }
-        record(new Mutation.HashDelete(key, field), key.length + field.length);
+        record(new Mutation.HashDelete(db, key, field), key.length + field.length);
         return true;
     }
 
@@ -378,29 +362,12 @@ public final class Txn {
      * @throws ScoreNotANumberException when the score is NaN
      */
     public boolean zadd(byte[] key, byte[] member, double score) {
-        checkWrite(key);
-        checkValue(member);
-        if (Double.isNaN(score)) {
-            throw new ScoreNotANumberException();
-        }
-        if (score == 0.0) {
-            score = 0.0; // -0.0 and 0.0 are one score, as in Redis
-        }
-        ZSetEntry z = writeZSet(key);
-        boolean added = z == null || !z.scores.containsKey(MutationApplier.latin1(member));
-        record(new Mutation.ZSetPut(key, member, score), key.length + member.length + 8);
-        return added;
+        return zsets.add(key, member, score);
     }
 
     /** Removes a member; returns whether it was there. The key goes with its last member. */
     public boolean zrem(byte[] key, byte[] member) {
-        checkWrite(key);
-        ZSetEntry z = writeZSet(key);
-        if (z == null || !z.scores.containsKey(MutationApplier.latin1(member))) {
-            return false;
-        }
-        record(new Mutation.ZSetDelete(key, member), key.length + member.length);
-        return true;
+        return zsets.remove(key, member);
     }
 
     /**
@@ -413,9 +380,9 @@ public final class Txn {
             return false;
         }
         if (at <= now) {
-            record(new Mutation.Delete(key), key.length);
+            record(new Mutation.Delete(db, key), key.length);
         } else {
-            record(new Mutation.ExpireAt(key, at), key.length + 10);
+            record(new Mutation.ExpireAt(db, key, at), key.length + 10);
         }
         return true;
     }
@@ -427,29 +394,115 @@ public final class Txn {
         if (e == null || EntryKeys.expireAtOf(e) == 0) {
             return false;
         }
-        record(new Mutation.ExpireAt(key, 0), key.length + 1);
+        record(new Mutation.ExpireAt(db, key, 0), key.length + 1);
         return true;
     }
 
-    /** Removes every key. */
-    public void clear() {
+    /** Removes every key of the selected database (FLUSHDB). */
+    public void flushDb() {
         checkWritable();
-        record(new Mutation.Clear(), 1);
+        record(new Mutation.Clear(db), 1);
+    }
+
+    /** Removes every key of every database (FLUSHALL). */
+    public void flushAll() {
+        checkWritable();
+        record(new Mutation.ClearAll(), 1);
+    }
+
+    // ------------------------------------------------------------------ databases
+
+    /** The selected database. */
+    public int db() {
+        return db;
+    }
+
+    /** How many databases the store has (the {@code databases} setting). */
+    public int databaseCount() {
+        return dbs.count();
+    }
+
+    /**
+     * Selects the database later calls of this transaction work on (SELECT inside MULTI).
+     *
+     * @throws IllegalArgumentException when {@code db} is not one of the store's databases
+     */
+    public void select(int db) {
+        checkActive();
+        checkDatabase(db);
+        this.db = db;
+        this.ks = dbs.get(db);
+    }
+
+    /** Keys in database {@code db}, counting expired ones not yet reclaimed. */
+    public long size(int db) {
+        checkActive();
+        checkDatabase(db);
+        return dbs.get(db).size();
+    }
+
+    /** Keys with an expiry in database {@code db}, expired or not. */
+    public long volatileKeys(int db) {
+        checkActive();
+        checkDatabase(db);
+        return dbs.get(db).volatileKeys();
+    }
+
+    /**
+     * Moves {@code key} with its value and expiry from the selected database to {@code toDb}
+     * without copying the value, as Redis's MOVE: false when the key is absent here or present
+     * there (an expired key there counts as absent and is removed first).
+     *
+     * @throws IllegalArgumentException when {@code toDb} is the selected database or not a database
+     */
+    public boolean move(byte[] key, int toDb) {
+        checkWrite(key);
+        checkDatabase(toDb);
+        if (toDb == db) {
+            throw new IllegalArgumentException("MOVE within database " + db);
+        }
+        if (liveForWrite(key) == null) {
+            return false;
+        }
+        Keyspace target = dbs.get(toDb);
+        Object there = target.get(key);
+        if (there != null) {
+            if (!EntryKeys.expired(there, now)) {
+                return false;
+            }
+            record(new Mutation.Expired(toDb, key), key.length);
+        }
+        record(new Mutation.Move(db, key, toDb), key.length + 5);
+        return true;
+    }
+
+    /** Exchanges the contents of databases {@code a} and {@code b} (SWAPDB); O(1). */
+    public void swapDatabases(int a, int b) {
+        checkWritable();
+        checkDatabase(a);
+        checkDatabase(b);
+        record(new Mutation.SwapDb(a, b), 10);
+    }
+
+    private void checkDatabase(int db) {
+        if (db < 0 || db >= dbs.count()) {
+            throw new IllegalArgumentException("database " + db + " (expected: 0.." + (dbs.count() - 1) + ")");
+        }
     }
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
-            record(new Mutation.Expired(key), key.length);
+            record(new Mutation.Expired(db, key), key.length);
             return null;
         }
         return e;
@@ -463,7 +516,7 @@ public final class Txn {
         throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
     }
 
-    private ZSetEntry readZSet(byte[] key) {
+    ZSetEntry readZSet(byte[] key) {
         Object e = live(key);
         if (e == null || e instanceof ZSetEntry) {
             return (ZSetEntry) e;
@@ -479,7 +532,7 @@ public final class Txn {
         return (HashEntry) liveForWrite(key);
     }
 
-    private ZSetEntry writeZSet(byte[] key) {
+    ZSetEntry writeZSet(byte[] key) {
         Object e = ks.get(key);
         if (e != null && !(e instanceof ZSetEntry) && !EntryKeys.expired(e, now)) {
             throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
@@ -487,7 +540,7 @@ public final class Txn {
         return (ZSetEntry) liveForWrite(key);
     }
 
-    private void record(Mutation m, long approxBytes) {
+    void record(Mutation m, long approxBytes) {
         // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
         // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
         // after it was applied.
@@ -495,18 +548,21 @@ public final class Txn {
         if (encodedBytes > config.maxRecordBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, encodedBytes, config.maxRecordBytes());
         }
-        MutationApplier.apply(ks, m);
+        MutationApplier.apply(dbs, m);
         mutations.add(m);
+        if (m instanceof Mutation.SwapDb) {
+            ks = dbs.get(db);
+        }
     }
 
-    private void checkWrite(byte[] key) {
+    void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, value.length, config.maxValueBytes());
         }

@@ -25,18 +25,22 @@ public final class OrderedIndex<E> {
     private final KeyAccess<E> access;
     private Node root;
     private int size;
-    private long epoch;
-    /** Highest epoch of an open view; nodes with epoch <= this are shared and must be copied. */
-    private long frozenUpTo = -1;
-    private final java.util.TreeMap<Long, Integer> openViews = new java.util.TreeMap<>();
+    /** The view clock, possibly shared with the store's other indexes. */
+    private final Epochs epochs;
 
     // Single-writer scratch results, to avoid allocating per operation.
     private Object replaced;
     private Node split;
 
     public OrderedIndex(KeyAccess<E> access) {
+        this(access, new Epochs());
+    }
+
+    /** An index whose views share {@code epochs} with other indexes (one store's databases). */
+    public OrderedIndex(KeyAccess<E> access, Epochs epochs) {
         this.access = access;
-        this.root = new Leaf(0);
+        this.epochs = epochs;
+        this.root = new Leaf(epochs.current());
     }
 
     public int size() {
@@ -56,7 +60,7 @@ public final class OrderedIndex<E> {
         split = null;
         insert(root, entry, root instanceof Inner ? access.key(entry) : null);
         if (split != null) {
-            Inner r = new Inner(epoch);
+            Inner r = new Inner(epochs.current());
             r.children[0] = root;
             r.children[1] = split;
             r.keys[1] = firstKey(split);
@@ -76,7 +80,7 @@ public final class OrderedIndex<E> {
     /** Removes the entry with {@code key}; returns it, or null when absent. */
     @SuppressWarnings("unchecked")
     public E remove(byte[] key) {
-        if (frozenUpTo >= 0 && get(key) == null) {
+        if (epochs.hasOpenViews() && get(key) == null) {
             return null; // do not copy a path for nothing
         }
         root = writable(root);
@@ -96,7 +100,7 @@ public final class OrderedIndex<E> {
 
     /** Drops every entry. Open views keep what they saw. */
     public void clear() {
-        root = new Leaf(epoch);
+        root = new Leaf(epochs.current());
         size = 0;
     }
 
@@ -114,30 +118,17 @@ public final class OrderedIndex<E> {
      * the view must be {@link View#close() closed}, or writers keep copying nodes it shares.
      */
     public View<E> openView() {
-        long viewEpoch = epoch;
-        epoch++;
-        openViews.merge(viewEpoch, 1, Integer::sum);
-        frozenUpTo = openViews.lastKey();
-        return new View<>(this, root, size, viewEpoch);
+        return new View<>(this, root, size, epochs.open());
     }
 
     /** Called by {@link View#close()}; under the writer's lock. */
     void release(long viewEpoch) {
-        Integer n = openViews.get(viewEpoch);
-        if (n == null) {
-            return;
-        }
-        if (n == 1) {
-            openViews.remove(viewEpoch);
-        } else {
-            openViews.put(viewEpoch, n - 1);
-        }
-        frozenUpTo = openViews.isEmpty() ? -1 : openViews.lastKey();
+        epochs.release(viewEpoch);
     }
 
     /** The current epoch: the stamp for entries created now (see {@link #isShared}). */
     public long epoch() {
-        return epoch;
+        return epochs.current();
     }
 
     /**
@@ -145,17 +136,17 @@ public final class OrderedIndex<E> {
      * be copied before it is changed. Callers use this for mutable values they hang off entries.
      */
     public boolean isShared(long createdEpoch) {
-        return createdEpoch <= frozenUpTo;
+        return epochs.isShared(createdEpoch);
     }
 
     /** Whether any view is open, so that anything reachable from the tree may be shared. */
     public boolean hasOpenViews() {
-        return frozenUpTo >= 0;
+        return epochs.hasOpenViews();
     }
 
     /** Number of views not yet closed. */
     public int openViewCount() {
-        return openViews.values().stream().mapToInt(Integer::intValue).sum();
+        return epochs.openViewCount();
     }
 
     /** Receives entries during a scan; returns false to stop. */
@@ -296,7 +287,7 @@ public final class OrderedIndex<E> {
     // ---------------------------------------------------------------- writes
 
     private Node writable(Node n) {
-        return n.epoch > frozenUpTo ? n : n.copy(epoch);
+        return n.epoch > epochs.frozenUpTo ? n : n.copy(epochs.current());
     }
 
     @SuppressWarnings("unchecked")
@@ -330,7 +321,7 @@ public final class OrderedIndex<E> {
             }
         }
         if (leaf.size == MAX) {
-            Leaf right = new Leaf(epoch);
+            Leaf right = new Leaf(epochs.current());
             int half = MAX / 2;
             System.arraycopy(leaf.entries, half, right.entries, 0, MAX - half);
             Arrays.fill(leaf.entries, half, MAX, null);
@@ -355,7 +346,7 @@ public final class OrderedIndex<E> {
 
     private void insertChild(Inner in, int i, byte[] key, Node child) {
         if (in.size == MAX) {
-            Inner right = new Inner(epoch);
+            Inner right = new Inner(epochs.current());
             int half = MAX / 2;
             System.arraycopy(in.keys, half, right.keys, 0, MAX - half);
             System.arraycopy(in.children, half, right.children, 0, MAX - half);

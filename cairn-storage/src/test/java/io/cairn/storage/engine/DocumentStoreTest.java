@@ -71,11 +71,11 @@ class DocumentStoreTest {
     @Test
     void mutationCodecRoundTripsADocumentAmongTheOtherTypes() {
         List<Mutation> batch = List.of(
-                new Mutation.PutString(b("s"), b("v"), 0),
-                new Mutation.PutDocument(b("j"), DOC_A1, 0),
-                new Mutation.PutDocument(b("k"), DOC_ARRAY, 1_700_000_060_000L),
-                new Mutation.HashPut(b("h"), b("f"), b("x")),
-                new Mutation.Delete(b("j")));
+                new Mutation.PutString(0, b("s"), b("v"), 0),
+                new Mutation.PutDocument(0, b("j"), DOC_A1, 0),
+                new Mutation.PutDocument(0, b("k"), DOC_ARRAY, 1_700_000_060_000L),
+                new Mutation.HashPut(0, b("h"), b("f"), b("x")),
+                new Mutation.Delete(0, b("j")));
         ByteBuffer payload = MutationCodec.encode(batch);
         assertThat(payload.remaining()).isEqualTo(MutationCodec.sizeOf(batch));
         List<Mutation> back = MutationCodec.decode(payload);
@@ -85,8 +85,9 @@ class DocumentStoreTest {
         assertThat(k.document()).isEqualTo(DOC_ARRAY);
         assertThat(k.expireAt()).isEqualTo(1_700_000_060_000L);
 
-        Keyspace replayed = new Keyspace(16);
-        assertThat(MutationCodec.replay(payload, replayed)).isEqualTo(5);
+        Databases dbs = new Databases(1, 16);
+        Keyspace replayed = dbs.get(0);
+        assertThat(MutationCodec.replay(payload, dbs)).isEqualTo(5);
         assertThat(EntryKeys.typeOf(replayed.get(b("k")))).isEqualTo(ValueType.JSON);
         assertThat(EntryKeys.typeOf(replayed.get(b("s")))).isEqualTo(ValueType.STRING);
         assertThat(replayed.get(b("j"))).isNull();
@@ -96,9 +97,10 @@ class DocumentStoreTest {
 
     @Test
     void unknownMutationTypeIsRefusedNamingTheRange() {
-        ByteBuffer payload = ByteBuffer.wrap(new byte[] {1, 11, 1, 'k'});
+        ByteBuffer payload = ByteBuffer.wrap(new byte[] {1, 99, 1, 'k'});
         assertThatThrownBy(() -> MutationCodec.decode(payload))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("mutation type: 11 (expected: 1..10)");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("mutation type: 99 (expected: one of the types in docs/format/wal.md)");
     }
 
     @Test

@@ -46,6 +46,15 @@ public final class StoreDump {
                         yield m.toString();
                     }
                     case JSON -> HexFormat.of().formatHex(t.document(key));
+                    case SET -> {
+                        java.util.TreeSet<String> m = new java.util.TreeSet<>();
+                        for (byte[] member : t.sets().members(key)) {
+                            m.add(new String(member, StandardCharsets.UTF_8));
+                        }
+                        yield m.toString();
+                    }
+                    case LIST -> t.lists().range(key, 0, -1).stream()
+                            .map(e -> new String(e, StandardCharsets.UTF_8)).toList().toString();
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

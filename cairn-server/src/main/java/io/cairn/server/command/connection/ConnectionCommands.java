@@ -36,10 +36,7 @@ public final class ConnectionCommands {
             return RespValue.OK;
         });
         r.server("select", c -> {
-            long db = c.integer(1);
-            if (db != 0) {
-                throw new InvalidRequestException("ERR DB index is out of range");
-            }
+            c.session().db(c.database(1));
             return RespValue.OK;
         });
         r.server("quit", c -> {
@@ -50,6 +47,7 @@ public final class ConnectionCommands {
             Session s = c.session();
             s.endMulti();
             c.server().unwatchAll(s);
+            s.db(0);
             s.protocol(2);
             s.name("");
             s.authenticated(c.server().requirepass().isEmpty());
@@ -64,6 +62,25 @@ public final class ConnectionCommands {
         r.server("client|list", ConnectionCommands::clientList);
         r.server("client|info", c -> text(c, describe(c.server(), c.session()) + "\n"));
         r.server("client|kill", ConnectionCommands::clientKill);
+        r.server("client|unblock", ConnectionCommands::clientUnblock);
+    }
+
+    /** CLIENT UNBLOCK id [TIMEOUT|ERROR]: 1 when that client was waiting in a blocking command. */
+    private static RespValue clientUnblock(CommandContext c) {
+        if (c.argc() > 4) {
+            throw new InvalidRequestException("ERR unknown subcommand or wrong number of arguments for 'unblock'. "
+                    + "Try CLIENT HELP.");
+        }
+        boolean error = false;
+        if (c.argc() == 4) {
+            switch (c.option(3)) {
+                case "TIMEOUT" -> error = false;
+                case "ERROR" -> error = true;
+                default -> throw new InvalidRequestException("ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR");
+            }
+        }
+        long id = c.integer(2);
+        return c.server().blocked().unblock(id, error) ? RespValue.ONE : RespValue.ZERO;
     }
 
     /** HELLO [protover [AUTH username password] [SETNAME clientname]]. */
@@ -189,7 +206,7 @@ public final class ConnectionCommands {
                 + " age=" + (now - s.createdMillis()) / 1000
                 + " idle=" + (now - s.lastCommandMillis()) / 1000
                 + " flags=" + (s.inMulti() ? "x" : "N")
-                + " db=0 sub=0 psub=0 ssub=0 multi=" + s.multiState()
+                + " db=" + s.db() + " sub=0 psub=0 ssub=0 multi=" + s.multiState()
                 + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
                 + " cmd=" + s.lastCommand()
                 + " user=default redir=-1 resp=" + s.protocol()

@@ -5,8 +5,8 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.command.CollectionScan;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
 import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +17,7 @@ import java.util.Map;
  * into a {@link HashReads} or {@link HashWrites} record that runs inside it, in the order Redis
  * checks them, so a command that fails changes nothing. Type errors come from {@link Txn} itself.
  *
- * <p>HSCAN still parses inside the lock ({@link Commands.Registrar#inline}): it returns the whole
- * hash in one page with cursor {@code 0}, as the engine has no stable cursor over a hash's fields
- * yet, and a single complete page is valid SCAN behaviour (Redis does the same for small,
- * listpack-encoded hashes).
+ * <p>HSCAN pages with the engine's cursors ({@link CollectionScan}).
  */
 public final class HashCommands {
     private static final String INCREMENT_NAN_OR_INFINITY = "ERR value is NaN or Infinity";
@@ -49,7 +46,7 @@ public final class HashCommands {
             return new HashWrites.HIncrByFloat(c.arg(1), c.arg(2), increment);
         });
         r.data("hstrlen", c -> new HashReads.HStrLen(c.arg(1), c.arg(2)));
-        r.inline("hscan", HashCommands::hscan);
+        r.data("hscan", c -> CollectionScan.parse(c, ValueType.HASH, true));
         r.data("hrandfield", HashCommands::hrandfield);
     }
 
@@ -87,27 +84,5 @@ public final class HashCommands {
             }
         }
         return new HashReads.HRandField(c.arg(1), count, withValues, c.server().random(), c.session().protocol());
-    }
-
-    /** HSCAN key cursor [MATCH pattern] [COUNT count] [NOVALUES]: one page holding every match. */
-    private static RespValue hscan(Txn t, CommandContext c) {
-        CollectionScan.checkCursor(c.arg(2));
-        List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(c.arg(1));
-        if (entries.isEmpty()) {
-            return CollectionScan.reply(List.of()); // as Redis: a missing key answers before options are read
-        }
-        CollectionScan.Options o = CollectionScan.options(c, 3, true);
-        byte[] pattern = o.pattern();
-        boolean noValues = o.noValues();
-        List<RespValue> items = new ArrayList<>();
-        for (Map.Entry<byte[], byte[]> e : entries) {
-            if (pattern == null || Glob.matches(pattern, e.getKey())) {
-                items.add(RespValue.bulk(e.getKey()));
-                if (!noValues) {
-                    items.add(RespValue.bulk(e.getValue()));
-                }
-            }
-        }
-        return CollectionScan.reply(items);
     }
 }

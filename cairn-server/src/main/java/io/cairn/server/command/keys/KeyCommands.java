@@ -132,26 +132,18 @@ public final class KeyCommands {
     /** COPY source destination [DB destination-db] [REPLACE]: Cairn has database 0 only. */
     private static KeyWrites.Copy copy(CommandContext c) {
         boolean replace = false;
+        int db = KeyWrites.Copy.SAME_DB;
         for (int i = 3; i < c.argc(); i++) {
             String o = c.option(i);
             if (o.equals("REPLACE")) {
                 replace = true;
             } else if (o.equals("DB") && i + 1 < c.argc()) {
-                long db = c.integer(++i);
-                if (db < Integer.MIN_VALUE || db > Integer.MAX_VALUE) {
-                    throw new InvalidRequestException(CommandContext.NOT_INTEGER);
-                }
-                if (db != 0) {
-                    throw new InvalidRequestException("ERR DB index is out of range");
-                }
+                db = c.database(++i);
             } else {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
-        if (Arrays.equals(c.arg(1), c.arg(2))) {
-            throw new InvalidRequestException("ERR source and destination objects are the same");
-        }
-        return new KeyWrites.Copy(c.arg(1), c.arg(2), replace);
+        return new KeyWrites.Copy(c.arg(1), c.arg(2), db, replace);
     }
 
     /** KEYRANGE start count [WITHVALUES]; an empty start means the first key. */

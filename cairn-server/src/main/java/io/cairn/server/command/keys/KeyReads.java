@@ -154,6 +154,8 @@ sealed interface KeyReads extends Operation {
                 case HASH -> Replies.fieldMap(t.hashFields(key));
                 case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, protocol);
                 case JSON -> JsonCommands.wholeDocument(t, key, jsonLimits);
+                case LIST -> Replies.bulks(t.lists().range(key, 0, -1));
+                case SET -> Replies.set(t.sets().members(key));
                 case NONE -> RespValue.NULL;
             };
         }

@@ -41,15 +41,23 @@ sealed interface KeyWrites extends Operation {
         }
     }
 
-    /** COPY source destination [DB 0] [REPLACE]; the names were checked different before the lock. */
-    record Copy(byte[] source, byte[] destination, boolean replace) implements KeyWrites {
+    /**
+     * COPY source destination [DB db] [REPLACE]: into database {@code db}, or the selected one when
+     * {@link #SAME_DB}; the same name in the same database is refused, as Redis refuses it.
+     */
+    record Copy(byte[] source, byte[] destination, int db, boolean replace) implements KeyWrites {
+        static final int SAME_DB = -1;
+
         @Override
         public RespValue run(Txn t) {
-            if (!t.exists(source) || !replace && t.exists(destination)) {
+            int target = db == SAME_DB ? t.db() : db;
+            if (target == t.db() && Arrays.equals(source, destination)) {
+                throw new InvalidRequestException("ERR source and destination objects are the same");
+            }
+            if (!t.exists(source)) {
                 return RespValue.ZERO;
             }
-            ValueCopy.copy(t, source, destination);
-            return RespValue.ONE;
+            return ValueCopy.copy(t, source, target, destination, replace) ? RespValue.ONE : RespValue.ZERO;
         }
     }
 

@@ -6,42 +6,101 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Copies a key's value and expiry to another key inside one transaction (RENAME, COPY). The
- * engine has no "move entry" primitive yet, so this reads the value and writes it again: O(size).
+ * Copies a key's value and expiry to another key inside one transaction (RENAME, COPY), possibly
+ * into another database (COPY ... DB). It reads the value whole and writes it again: O(size).
  */
 final class ValueCopy {
     private ValueCopy() {
     }
 
-    /** Replaces {@code dst} with a copy of {@code src}, which must exist. */
+    /** A value read out of the store, ready to be written under another key. */
+    private sealed interface Value {
+    }
+
+    private record StringValue(byte[] value) implements Value {
+    }
+
+    private record HashValue(List<Map.Entry<byte[], byte[]>> fields) implements Value {
+    }
+
+    private record ZSetValue(List<ScoredMember> members) implements Value {
+    }
+
+    private record DocumentValue(byte[] document) implements Value {
+    }
+
+    private record SetValue(List<byte[]> members) implements Value {
+    }
+
+    private record ListValue(List<byte[]> elements) implements Value {
+    }
+
+    /**
+     * Copies {@code src} (which must exist) of the selected database to {@code dst} in database
+     * {@code db}; false, changing nothing, when {@code dst} exists there and not {@code replace}.
+     * The selected database is the same afterwards.
+     */
+    static boolean copy(Txn t, byte[] src, int db, byte[] dst, boolean replace) {
+        int here = t.db();
+        long expireAt = t.expireAt(src);
+        Value v = read(t, src);
+        t.select(db);
+        try {
+            if (!replace && t.exists(dst)) {
+                return false;
+            }
+            write(t, v, dst, expireAt);
+            return true;
+        } finally {
+            t.select(here);
+        }
+    }
+
+    /** Replaces {@code dst} with a copy of {@code src}, which must exist, in the selected database. */
     static void copy(Txn t, byte[] src, byte[] dst) {
         long expireAt = t.expireAt(src);
-        switch (t.type(src)) {
-            case STRING -> {
-                byte[] v = t.get(src);
-                t.set(dst, v, expireAt > 0 ? expireAt : 0);
+        write(t, read(t, src), dst, expireAt);
+    }
+
+    private static Value read(Txn t, byte[] src) {
+        return switch (t.type(src)) {
+            case STRING -> new StringValue(t.get(src));
+            case HASH -> new HashValue(t.hgetAll(src));
+            case ZSET -> new ZSetValue(t.zrangeByRank(src, 0, -1));
+            case JSON -> new DocumentValue(t.document(src));
+            case SET -> new SetValue(t.sets().members(src));
+            case LIST -> new ListValue(t.lists().range(src, 0, -1));
+            case NONE -> throw new IllegalStateException("copy of an absent key");
+        };
+    }
+
+    private static void write(Txn t, Value v, byte[] dst, long expireAt) {
+        switch (v) {
+            case StringValue s -> {
+                t.set(dst, s.value(), expireAt > 0 ? expireAt : 0);
                 return;
             }
-            case HASH -> {
-                List<Map.Entry<byte[], byte[]>> fields = t.hgetAll(src);
+            case HashValue h -> {
                 t.delete(dst);
-                for (Map.Entry<byte[], byte[]> f : fields) {
+                for (Map.Entry<byte[], byte[]> f : h.fields()) {
                     t.hset(dst, f.getKey(), f.getValue());
                 }
             }
-            case ZSET -> {
-                List<ScoredMember> members = t.zrangeByRank(src, 0, -1);
+            case ZSetValue z -> {
                 t.delete(dst);
-                for (ScoredMember m : members) {
+                for (ScoredMember m : z.members()) {
                     t.zadd(dst, m.memberBytes(), m.score());
                 }
             }
-            case JSON -> {
-                byte[] document = t.document(src);
+            case DocumentValue d -> {
                 t.delete(dst);
-                t.setDocument(dst, document);
+                t.setDocument(dst, d.document());
             }
-            case NONE -> throw new IllegalStateException("copy of an absent key");
+            case SetValue s -> t.sets().store(dst, s.members());
+            case ListValue l -> {
+                t.delete(dst);
+                t.lists().push(dst, false, l.elements().toArray(new byte[0][]), false);
+            }
         }
         if (expireAt > 0) {
             t.expireAt(dst, expireAt);

@@ -24,6 +24,10 @@ public final class SearchCommands {
 
     public static void register(Commands.Registrar r) {
         r.async("ft.create", async(ctx -> {
+            if (ctx.session().db() != 0) {
+                // Indexes cover database 0 only, as RediSearch's do (its words).
+                throw new InvalidRequestException("Cannot create index on db != 0");
+            }
             search(ctx).create(strings(ctx, 1));
             return OK;
         }));

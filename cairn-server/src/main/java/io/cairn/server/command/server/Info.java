@@ -43,14 +43,16 @@ final class Info {
                 case "server" -> server(s, sb);
                 case "clients" -> line(sb, "connected_clients", s.sessionCount())
                         .line("maxclients", s.maxclients())
-                        .line("blocked_clients", 0);
+                        .line("blocked_clients", s.blocked().blockedCount());
                 case "memory" -> memory(sb);
                 case "persistence" -> persistence(s, st, sb);
                 case "stats" -> stats(s, st, sb);
                 case "keyspace" -> {
-                    if (st.keys() > 0) {
-                        sb.append("db0:keys=").append(st.keys()).append(",expires=").append(st.volatileKeys())
-                                .append(",avg_ttl=0\r\n");
+                    for (int db = 0; db < st.keysPerDb().length; db++) {
+                        if (st.keysPerDb()[db] > 0) {
+                            sb.append("db").append(db).append(":keys=").append(st.keysPerDb()[db])
+                                    .append(",expires=").append(st.volatileKeysPerDb()[db]).append(",avg_ttl=0\r\n");
+                        }
                     }
                 }
                 default -> {

@@ -47,8 +47,8 @@ public final class ServerCommands {
             return RespValue.OK;
         });
         r.inline("dbsize", (t, c) -> RespValue.integer(t.size()));
-        r.inline("flushdb", ServerCommands::flush);
-        r.inline("flushall", ServerCommands::flush);
+        r.inline("flushdb", (t, c) -> flush(t, c, false));
+        r.inline("flushall", (t, c) -> flush(t, c, true));
         r.server("time", c -> {
             java.time.Instant now = java.time.Instant.now();
             return RespValue.array(List.of(RespValue.bulk(Long.toString(now.getEpochSecond())),
@@ -112,12 +112,16 @@ public final class ServerCommands {
         });
     }
 
-    private static RespValue flush(io.cairn.storage.engine.Txn t, CommandContext c) {
+    private static RespValue flush(io.cairn.storage.engine.Txn t, CommandContext c, boolean all) {
         if (c.argc() > 2 || c.argc() == 2 && !c.option(1).equals("ASYNC") && !c.option(1).equals("SYNC")) {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
-        c.server().beforeFlush(t);
-        t.clear();
+        c.server().beforeFlush(t, all);
+        if (all) {
+            t.flushAll();
+        } else {
+            t.flushDb();
+        }
         return RespValue.OK;
     }
 
@@ -162,11 +166,11 @@ public final class ServerCommands {
         m.put("requirepass", s.requirepass());
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
+        m.put("hll-sparse-max-bytes", Long.toString(s.hllSparseMaxBytes()));
         m.put("port", Integer.toString(s.port()));
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
-        m.put("databases", "1");
         m.put("maxmemory", "0");
         m.put("maxmemory-policy", "noeviction");
         return m;
@@ -198,7 +202,7 @@ public final class ServerCommands {
             if (!settings(c.server()).containsKey(name)) {
                 throw new InvalidRequestException("ERR Unknown option or number of arguments for CONFIG SET - '" + name + "'");
             }
-            if (!Set.of("requirepass", "maxclients", "timeout").contains(name)) {
+            if (!Set.of("requirepass", "maxclients", "timeout", "hll-sparse-max-bytes").contains(name)) {
                 throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
                         + "') - can't set immutable config");
             }
@@ -213,6 +217,7 @@ public final class ServerCommands {
             switch (name) {
                 case "requirepass" -> c.server().requirepass((String) value);
                 case "maxclients" -> c.server().maxclients(((Long) value).intValue());
+                case "hll-sparse-max-bytes" -> c.server().hllSparseMaxBytes((Long) value);
                 default -> c.server().timeoutSeconds((Long) value);
             }
         });

@@ -54,7 +54,7 @@ public final class TransactionCommands {
                 throw new InvalidRequestException("ERR WATCH inside MULTI is not allowed");
             }
             for (int i = 1; i < c.argc(); i++) {
-                c.server().watch(c.session(), c.arg(i));
+                c.server().watch(c.session(), t.db(), c.arg(i));
             }
             return RespValue.OK;
         });

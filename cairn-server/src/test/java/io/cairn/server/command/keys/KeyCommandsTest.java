@@ -65,7 +65,7 @@ class KeyCommandsTest {
     }
 
     @Test
-    void renameRefusesAMissingKeyWhenItRunsAndCopyTheSameNameBefore() {
+    void renameRefusesAMissingKeyWhenItRunsAndCopyABadDatabaseBefore() {
         Operation rename = h.parse("RENAME", "a", "b");
         assertThatThrownBy(() -> h.run(rename)).hasMessage("ERR no such key");
         h.exec("SET", "a", "1", "EX", "100");
@@ -73,8 +73,9 @@ class KeyCommandsTest {
         assertThat(h.exec("TTL", "b")).isEqualTo(RespValue.integer(100));
         assertThat(h.exec("RENAMENX", "b", "b")).isEqualTo(RespValue.ZERO);
 
-        assertParseError("ERR source and destination objects are the same", "COPY", "b", "b");
-        assertParseError("ERR DB index is out of range", "COPY", "b", "c", "DB", "1");
+        Operation sameKey = h.parse("COPY", "b", "b");
+        assertThatThrownBy(() -> h.run(sameKey)).hasMessage("ERR source and destination objects are the same");
+        assertParseError("ERR DB index is out of range", "COPY", "b", "c", "DB", "16");
         assertParseError("ERR syntax error", "COPY", "b", "c", "DB");
         assertThat(h.exec("COPY", "b", "c")).isEqualTo(RespValue.ONE);
         assertThat(h.exec("COPY", "b", "c")).isEqualTo(RespValue.ZERO);

@@ -1,0 +1,144 @@
+package io.cairn.server.command.hll;
+
+import static io.cairn.server.command.OperationStore.bytes;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.resp.RespValue;
+import io.cairn.server.command.Operation;
+import io.cairn.server.command.OperationStore;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The HyperLogLog operations against a store, without a server: arguments in, reply out. */
+class HllOperationsTest {
+    private final OperationStore store = new OperationStore();
+    private long sparseMax = 3000;
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    private RespValue run(String... args) {
+        Function<byte[][], Operation> parse = switch (args[0]) {
+            case "PFADD" -> a -> PfAdd.parse(a, sparseMax);
+            case "PFCOUNT" -> PfCount::parse;
+            case "PFMERGE" -> a -> PfMerge.parse(a, sparseMax);
+            case "PFDEBUG" -> PfDebug::parse;
+            default -> throw new IllegalArgumentException(args[0]);
+        };
+        return store.run(parse, args);
+    }
+
+    private byte[] get(String key) {
+        return store.write(t -> t.get(bytes(key)));
+    }
+
+    @Test
+    void pfAddAnswersWhetherARegisterChangedAndPfCountCounts() {
+        assertThat(run("PFADD", "h")).as("creating the key is a change").isEqualTo(RespValue.ONE);
+        assertThat(run("PFADD", "h")).isEqualTo(RespValue.ZERO);
+        assertThat(run("PFADD", "h", "a", "b", "c")).isEqualTo(RespValue.ONE);
+        assertThat(run("PFADD", "h", "a", "b")).isEqualTo(RespValue.ZERO);
+        assertThat(run("PFCOUNT", "h")).isEqualTo(RespValue.integer(3));
+        assertThat(run("PFCOUNT", "missing")).isEqualTo(RespValue.ZERO);
+        assertThat(run("PFDEBUG", "ENCODING", "h")).isEqualTo(RespValue.simple("sparse"));
+        assertThat(get("h")[15] & 0x80).as("the cache is stale after a change").isEqualTo(0x80);
+    }
+
+    @Test
+    void aValidCachedCardinalityIsAnsweredAsItIs() {
+        byte[] v = get0("h", "a");
+        v[8] = 42;
+        v[15] = 0;
+        store.write(t -> {
+            t.set(bytes("h"), v, 0);
+            return null;
+        });
+        assertThat(run("PFCOUNT", "h")).isEqualTo(RespValue.integer(42));
+    }
+
+    private byte[] get0(String key, String element) {
+        run("PFADD", key, element);
+        return get(key);
+    }
+
+    @Test
+    void pfCountOfSeveralKeysCountsTheirUnion() {
+        run("PFADD", "x", "a", "b", "c");
+        run("PFADD", "y", "c", "d");
+        assertThat(run("PFCOUNT", "x", "y", "missing")).isEqualTo(RespValue.integer(4));
+        assertThat(get("x")[15] & 0x80).isEqualTo(0x80);
+    }
+
+    @Test
+    void pfMergeTakesTheLargestRegistersAndKeepsTheDestinationExpiry() {
+        run("PFADD", "x", "a", "b", "c");
+        run("PFADD", "y", "c", "d");
+        store.write(t -> t.expireAt(bytes("y"), System.currentTimeMillis() + 100_000));
+        assertThat(run("PFMERGE", "y", "x", "missing")).isEqualTo(RespValue.OK);
+        assertThat(run("PFCOUNT", "y")).isEqualTo(RespValue.integer(4));
+        long ttl = store.write(t -> t.expireAt(bytes("y")));
+        assertThat(ttl).isPositive();
+        assertThat(run("PFMERGE", "fresh")).isEqualTo(RespValue.OK);
+        assertThat(run("PFCOUNT", "fresh")).isEqualTo(RespValue.ZERO);
+    }
+
+    @Test
+    void mergingADenseInputMakesTheDestinationDense() {
+        sparseMax = 30;
+        for (int i = 0; i < 20; i++) {
+            run("PFADD", "big", "e" + i);
+        }
+        assertThat(run("PFDEBUG", "ENCODING", "big")).isEqualTo(RespValue.simple("dense"));
+        run("PFADD", "small", "a");
+        run("PFMERGE", "small", "big");
+        assertThat(run("PFDEBUG", "ENCODING", "small")).isEqualTo(RespValue.simple("dense"));
+        assertThat(run("PFCOUNT", "small")).isEqualTo(RespValue.integer(21));
+    }
+
+    @Test
+    void valuesThatAreNotHllsAnswerRedisErrors() {
+        store.write(t -> {
+            t.set(bytes("s"), bytes("not an hll"), 0);
+            t.hset(bytes("h"), bytes("f"), bytes("v"));
+            byte[] corrupt = HyperLogLog.empty().toBytes();
+            corrupt[16] = 0x40;
+            corrupt[17] = 0x00;
+            corrupt[15] = (byte) 0x80; // a stale cache, or PFCOUNT answers it without reading the registers
+            t.set(bytes("bad"), corrupt, 0);
+            return null;
+        });
+        RespValue notHll = RespValue.error(HllFormat.NOT_HLL);
+        assertThat(run("PFADD", "s", "a")).isEqualTo(notHll);
+        assertThat(run("PFCOUNT", "s")).isEqualTo(notHll);
+        assertThat(run("PFCOUNT", "missing", "s")).isEqualTo(notHll);
+        assertThat(run("PFMERGE", "s", "missing")).isEqualTo(notHll);
+        assertThat(run("PFMERGE", "dest", "s")).isEqualTo(notHll);
+        assertThat(get("dest")).isNull();
+        assertThat(run("PFADD", "h", "a").toString()).contains("WRONGTYPE Operation against a key");
+        RespValue corrupt = RespValue.error(HllFormat.CORRUPT);
+        assertThat(run("PFCOUNT", "bad")).isEqualTo(corrupt);
+        assertThat(run("PFCOUNT", "bad", "missing")).isEqualTo(corrupt);
+        assertThat(run("PFADD", "bad", "a")).isEqualTo(corrupt);
+        assertThat(run("PFMERGE", "dest", "bad")).isEqualTo(corrupt);
+        assertThat(run("PFDEBUG", "TODENSE", "bad")).isEqualTo(corrupt);
+    }
+
+    @Test
+    void pfDebugShowsAndConvertsTheEncoding() {
+        run("PFADD", "h", "a");
+        assertThat(run("PFDEBUG", "DECODE", "h")).isEqualTo(RespValue.bulk("Z:12711 v:2,1 Z:3672"));
+        assertThat(run("PFDEBUG", "todense", "h")).isEqualTo(RespValue.ONE);
+        assertThat(run("PFDEBUG", "TODENSE", "h")).isEqualTo(RespValue.ZERO);
+        assertThat(get("h")).hasSize(HllFormat.DENSE_SIZE);
+        assertThat(run("PFDEBUG", "DECODE", "h")).isEqualTo(RespValue.error("ERR HLL encoding is not sparse"));
+        RespValue.ArrayReply registers = (RespValue.ArrayReply) run("PFDEBUG", "GETREG", "h");
+        assertThat(registers.items()).hasSize(HllFormat.REGISTERS);
+        assertThat(registers.items().get(12711)).isEqualTo(RespValue.integer(2));
+        assertThat(run("PFDEBUG", "NOPE", "h")).isEqualTo(RespValue.error("ERR Unknown PFDEBUG subcommand 'NOPE'"));
+        assertThat(run("PFDEBUG", "ENCODING", "missing"))
+                .isEqualTo(RespValue.error("ERR The specified key does not exist"));
+    }
+}
