@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -13,7 +14,8 @@ import java.util.Set;
  * search begins at an index or after a keyword, then takes a range or a counted run of keys. A
  * command whose specs cannot say it all (a spec with {@code variable_flags}, or one that fails)
  * falls back to its own procedure, as in Redis; {@link #procedure} holds them (SET, whose key is
- * read as well as written only with GET). Stateless and thread-safe.
+ * read as well as written only with GET; BITFIELD, read-only unless it sets or increments).
+ * Stateless and thread-safe.
  */
 public final class CommandKeys {
     /** One key: its position among the arguments (the command name is 0) and its key spec flags. */
@@ -22,6 +24,7 @@ public final class CommandKeys {
 
     private static final Set<String> OW_UPDATE = orderedFlags("OW", "update");
     private static final Set<String> RW_ACCESS_UPDATE = orderedFlags("RW", "access", "update");
+    private static final Set<String> RO_ACCESS = orderedFlags("RO", "access");
 
     private CommandKeys() {
     }
@@ -123,7 +126,7 @@ public final class CommandKeys {
             if (i >= argc || i < 1) {
                 break;
             }
-            if (new String(args[i], StandardCharsets.ISO_8859_1).equalsIgnoreCase(keyword.keyword())) {
+            if (word(args[i]).equals(keyword.keyword().toUpperCase(Locale.ROOT))) {
                 return i + 1;
             }
         }
@@ -146,23 +149,48 @@ public final class CommandKeys {
     }
 
     private static boolean hasProcedure(CommandSpec spec) {
-        return spec.name().equals("set");
+        return spec.name().equals("set") || spec.name().equals("bitfield");
     }
 
     /**
      * The command's own key procedure, for what its specs cannot say; empty when it has none.
-     * SET's key is overwritten, or read and updated with GET (Redis's {@code setGetKeys}).
+     * SET's key is overwritten, or read and updated with GET (Redis's {@code setGetKeys}); BITFIELD's
+     * is only read while every operation is a GET or OVERFLOW, and read and updated from the first
+     * SET, INCRBY or malformed one on (Redis's {@code bitfieldGetKeys}).
      */
     static List<KeyRef> procedure(CommandSpec spec, byte[][] args) {
-        if (spec.name().equals("set")) {
-            for (int i = 3; i < args.length; i++) {
-                if (new String(args[i], StandardCharsets.ISO_8859_1).equalsIgnoreCase("get")) {
-                    return List.of(new KeyRef(1, RW_ACCESS_UPDATE));
+        switch (spec.name()) {
+            case "set" -> {
+                for (int i = 3; i < args.length; i++) {
+                    if (word(args[i]).equals("GET")) {
+                        return List.of(new KeyRef(1, RW_ACCESS_UPDATE));
+                    }
                 }
+                return List.of(new KeyRef(1, OW_UPDATE));
             }
-            return List.of(new KeyRef(1, OW_UPDATE));
+            case "bitfield" -> {
+                boolean readOnly = true;
+                for (int i = 2; i < args.length && readOnly; i++) {
+                    int rest = args.length - i - 1;
+                    String op = word(args[i]);
+                    if (op.equals("GET") && rest >= 2) {
+                        i += 2;
+                    } else if (op.equals("OVERFLOW") && rest >= 1) {
+                        i += 1;
+                    } else {
+                        readOnly = false; // SET, INCRBY, or a syntax error: assume a write, as Redis does
+                    }
+                }
+                return List.of(new KeyRef(1, readOnly ? RO_ACCESS : RW_ACCESS_UPDATE));
+            }
+            default -> {
+                return List.of();
+            }
         }
-        return List.of();
+    }
+
+    private static String word(byte[] arg) {
+        return new String(arg, StandardCharsets.ISO_8859_1).toUpperCase(Locale.ROOT);
     }
 
     private static Set<String> orderedFlags(String... flags) {

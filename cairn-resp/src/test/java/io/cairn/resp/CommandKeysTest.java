@@ -73,6 +73,13 @@ class CommandKeysTest {
         assertThat(CommandKeys.find(set, args("set", "k", "v", "EX", "1", "get")))
                 .containsExactly(new KeyRef(1, Set.of("RW", "access", "update")));
         assertThat(CommandKeys.hasKeys(set)).isTrue();
+        CommandSpec bitfield = CommandTable.lookup("bitfield");
+        assertThat(CommandKeys.find(bitfield, args("bitfield", "k", "GET", "u8", "0", "OVERFLOW", "SAT")))
+                .containsExactly(new KeyRef(1, Set.of("RO", "access")));
+        assertThat(CommandKeys.find(bitfield, args("bitfield", "k", "get", "u8", "0", "INCRBY", "u8", "0", "1")))
+                .containsExactly(new KeyRef(1, Set.of("RW", "access", "update")));
+        assertThat(CommandKeys.find(bitfield, args("bitfield", "k", "GET", "u8")))
+                .containsExactly(new KeyRef(1, Set.of("RW", "access", "update"))); // malformed: assumed a write
         assertThat(CommandKeys.hasKeys(CommandTable.lookup("ping"))).isFalse();
     }
 
