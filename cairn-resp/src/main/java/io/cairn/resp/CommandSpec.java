@@ -5,8 +5,8 @@ import java.util.Set;
 
 /**
  * One command as data, after Redis's {@code src/commands/*.json}: enough to answer
- * {@code COMMAND}, {@code COMMAND INFO} and {@code COMMAND DOCS}, to check arity before a handler
- * runs, and to find the keys a command touches.
+ * {@code COMMAND}, {@code COMMAND INFO}, {@code COMMAND DOCS} and {@code COMMAND LIST}, to check
+ * arity before a handler runs, and to find the keys a command touches ({@link CommandKeys}).
  *
  * @param name         lower-case name, e.g. {@code "get"}; a subcommand is {@code "client|id"}
  * @param arity        argument count including the name; negative means "at least -arity"
@@ -22,10 +22,20 @@ import java.util.Set;
  * @param since        the Redis version that introduced it (Cairn-only commands: "0.1.0")
  * @param complexity   time complexity text
  * @param arguments    argument descriptions for COMMAND DOCS (may be empty)
+ * @param keySpecs     Redis 7's key specifications, in order (their index is an argument's
+ *                     {@code key_spec_index}); empty for a command without keys
+ * @param tips         command tips in lower case ({@code nondeterministic_output},
+ *                     {@code request_policy:all_shards}, ...)
+ * @param docFlags     {@code deprecated}, {@code syscmd}
+ * @param deprecatedSince the version that deprecated it, or null
+ * @param replacedBy   what to use instead of a deprecated command, or null
+ * @param module       the module a module command belongs to, as Redis names it
+ *                     ({@code ReJSON}, {@code search}), or null
  */
 public record CommandSpec(String name, int arity, Set<String> flags, int firstKey, int lastKey, int step,
                           Set<String> aclCategories, String group, String summary, String since,
-                          String complexity, List<Arg> arguments) {
+                          String complexity, List<Arg> arguments, List<KeySpec> keySpecs, List<String> tips,
+                          Set<String> docFlags, String deprecatedSince, String replacedBy, String module) {
 
     /** One argument as COMMAND DOCS describes it. */
     public record Arg(String name, String type, String token, boolean optional, boolean multiple, List<Arg> children) {

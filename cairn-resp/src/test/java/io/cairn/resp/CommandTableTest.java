@@ -17,7 +17,8 @@ class CommandTableTest {
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
             "client|getname", "client|list", "client|info", "client|kill", "client|unblock", "info", "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
-            "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "object",
+            "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "command|getkeys",
+            "command|getkeysandflags", "command|list", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
             "del", "unlink", "exists", "touch", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
             "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy", "move", "swapdb",
@@ -76,7 +77,8 @@ class CommandTableTest {
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)
-                .containsExactly("command|count", "command|info", "command|docs");
+                .containsExactly("command|count", "command|info", "command|docs", "command|getkeys",
+                        "command|getkeysandflags", "command|list");
         assertThat(CommandTable.subcommands("object")).extracting(CommandSpec::name)
                 .containsExactly("object|encoding", "object|refcount", "object|idletime", "object|freq");
         assertThat(CommandTable.subcommands("get")).isEmpty();
@@ -189,7 +191,7 @@ class CommandTableTest {
         assertThat(get.since()).isEqualTo("1.0.0");
         assertThat(get.complexity()).isEqualTo("O(1)");
 
-        assertThat(CommandTable.lookup("set").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("set").flags()).containsExactly("write", "denyoom"); // 7.2: no movablekeys
         assertThat(CommandTable.lookup("keys").aclCategories())
                 .containsExactly("@keyspace", "@read", "@slow", "@dangerous");
         assertThat(CommandTable.lookup("exec").flags()).containsExactly("noscript", "loading", "stale", "skip_slowlog");
@@ -203,6 +205,35 @@ class CommandTableTest {
         assertThat(CommandTable.lookup("georadius").flags()).containsExactly("write", "denyoom", "movablekeys");
         assertThat(CommandTable.lookup("geodist").aclCategories()).containsExactly("@read", "@geo", "@slow");
         assertThat(CommandTable.lookup("geopos").group()).isEqualTo("geo");
+    }
+
+    @Test
+    void keySpecsTipsAndDocFlagsFollowRedis72() {
+        CommandSpec rename = CommandTable.lookup("rename");
+        assertThat(rename.keySpecs()).extracting(KeySpec::flags)
+                .containsExactly(Set.of("RW", "access", "delete"), Set.of("OW", "update"));
+        assertThat(rename.keySpecs().get(1).beginSearch()).isEqualTo(new KeySpec.BeginSearch.Index(2));
+        assertThat(CommandTable.lookup("mset").keySpecs().getFirst().findKeys())
+                .isEqualTo(new KeySpec.FindKeys.Range(-1, 2, 0));
+        assertThat(CommandTable.lookup("set").keySpecs().getFirst().notes())
+                .isEqualTo("RW and ACCESS due to the optional `GET` argument");
+        assertThat(CommandTable.lookup("set").keySpecs().getFirst().flags())
+                .containsExactly("RW", "access", "update", "variable_flags");
+        assertThat(CommandTable.lookup("keys").tips()).containsExactly("request_policy:all_shards",
+                "nondeterministic_output_order");
+        assertThat(CommandTable.lookup("get").tips()).isEmpty();
+        CommandSpec getset = CommandTable.lookup("getset");
+        assertThat(getset.docFlags()).containsExactly("deprecated");
+        assertThat(getset.deprecatedSince()).isEqualTo("6.2.0");
+        assertThat(getset.replacedBy()).isEqualTo("`SET` with the `!GET` argument");
+        assertThat(CommandTable.lookup("debug").docFlags()).containsExactly("syscmd");
+        assertThat(CommandTable.lookup("json.set").module()).isEqualTo("ReJSON");
+        assertThat(CommandTable.lookup("ft.search").module()).isEqualTo("search");
+        assertThat(CommandTable.lookup("get").module()).isNull();
+        for (CommandSpec spec : CommandTable.all()) {
+            assertThat(spec.keySpecs().isEmpty()).as(spec.name()).isEqualTo(spec.firstKey() == 0
+                    && !spec.flags().contains("movablekeys"));
+        }
     }
 
     private static void assertSpec(String name, int arity, int first, int last, int step) {

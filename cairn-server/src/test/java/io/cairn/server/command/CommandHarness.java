@@ -65,6 +65,19 @@ public final class CommandHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * Any command as one request runs it through the dispatcher (arity, MULTI, the handler), its
+     * error as its reply; waits for a reply computed elsewhere.
+     */
+    public RespValue call(String... args) {
+        return switch (server.dispatcher().dispatch(session, bytes(args))) {
+            case Outcome.Now now -> now.reply();
+            case Outcome.AfterDurable later -> later.reply();
+            case Outcome.Deferred deferred -> deferred.reply().join();
+            case Outcome.Close close -> null;
+        };
+    }
+
     public CommandHarness protocol(int protocol) {
         session.protocol(protocol);
         return this;

@@ -89,6 +89,9 @@ public final class ServerCommands {
         r.server("command|count", CommandIntrospection::count);
         r.server("command|info", CommandIntrospection::info);
         r.server("command|docs", CommandIntrospection::docs);
+        r.server("command|getkeys", c -> CommandIntrospection.getKeys(c, false));
+        r.server("command|getkeysandflags", c -> CommandIntrospection.getKeys(c, true));
+        r.server("command|list", CommandIntrospection::list);
         r.inline("object|encoding", (t, c) -> {
             String e = t.encoding(c.arg(2));
             return e == null ? RespValue.NULL : RespValue.bulk(e);
