@@ -34,6 +34,7 @@ class CommandTableTest {
             "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert", "lrem",
             "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
             "client|unblock",
+            "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro", "pfadd", "pfcount", "pfmerge", "pfdebug",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
