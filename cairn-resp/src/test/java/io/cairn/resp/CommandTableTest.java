@@ -15,7 +15,7 @@ class CommandTableTest {
 
     private static final List<String> REQUIRED = List.of(
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
-            "client|getname", "client|list", "client|info", "client|kill", "info", "config", "config|get",
+            "client|getname", "client|list", "client|info", "client|kill", "client|unblock", "info", "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
@@ -35,8 +35,9 @@ class CommandTableTest {
             "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore", "zrandmember", "zmpop",
             "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert", "lrem",
             "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
-            "client|unblock",
             "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro", "pfadd", "pfcount", "pfmerge", "pfdebug",
+            "sadd", "srem", "smembers", "sismember", "smismember", "scard", "spop", "srandmember", "smove", "sinter",
+            "sintercard", "sinterstore", "sunion", "sunionstore", "sdiff", "sdiffstore", "sscan",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
@@ -171,6 +172,9 @@ class CommandTableTest {
         assertSpec("del", -2, 1, -1, 1);
         assertSpec("object|encoding", 3, 2, 2, 1);
         assertSpec("keyrange", -3, 0, 0, 0);
+        assertSpec("blpop", -3, 1, -2, 1);
+        assertSpec("lmove", 5, 1, 2, 1);
+        assertSpec("blmpop", -5, 0, 0, 0); // keys after a count: COMMAND INFO gives none, and movablekeys
         assertSpec("geoadd", -5, 1, 1, 1);
         assertSpec("geosearch", -7, 1, 1, 1);
         assertSpec("geosearchstore", -8, 1, 2, 1);

@@ -195,4 +195,20 @@ class ListBlockingTest {
         assertThat(waiter.read().toString()).isEqualTo(":1");
         assertThat(admin.call("LRANGE", "q", "0", "-1").toString()).isEqualTo("*[$\"mine\"]");
     }
+
+    @ParameterizedTest(name = "RESP{0}")
+    @ValueSource(ints = {2, 3})
+    void aWaitIsOnTheKeyOfItsOwnDatabase(int protocol) throws IOException {
+        RespTextClient admin = client(protocol);
+        RespTextClient waiter = client(protocol);
+        assertThat(waiter.call("SELECT", "1").toString()).isEqualTo("+OK");
+        waiter.send("BLPOP", "q", "0");
+        awaitBlocked(admin, 1);
+        admin.call("RPUSH", "q", "in db 0");
+        admin.call("SELECT", "1");
+        admin.call("RPUSH", "q", "in db 1");
+        assertThat(waiter.read().toString()).isEqualTo("*[$\"q\", $\"in db 1\"]");
+        admin.call("SELECT", "0");
+        assertThat(admin.call("LRANGE", "q", "0", "-1").toString()).isEqualTo("*[$\"in db 0\"]");
+    }
 }

@@ -66,9 +66,12 @@ final class MutationApplier {
             }
             case Mutation.ZSetRemoveRange z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
-                if (e != null) {
-                    e.removeRange(new ScoredMember(latin1(z.first()), z.firstScore()),
-                            new ScoredMember(latin1(z.last()), z.lastScore()), ks.cow);
+                ScoredMember first = new ScoredMember(latin1(z.first()), z.firstScore());
+                ScoredMember last = new ScoredMember(latin1(z.last()), z.lastScore());
+                if (e != null && e.within(first, last)) {
+                    ks.remove(z.key()); // the whole set: drop it, nothing to walk or copy
+                } else if (e != null) {
+                    e.removeRange(first, last, ks.cow);
                     if (e.size() == 0) {
                         ks.remove(z.key());
                     }

@@ -94,6 +94,11 @@ final class ZSetEntry extends CollectionEntry {
         return m;
     }
 
+    /** Whether every member lies from {@code first} to {@code last} (inclusive, in order). */
+    boolean within(ScoredMember first, ScoredMember last) {
+        return size() > 0 && first.compareTo(order.get(0)) <= 0 && last.compareTo(order.get(size() - 1)) >= 0;
+    }
+
     /** Removes every member from {@code first} to {@code last} (inclusive, in order); returns how many. */
     int removeRange(ScoredMember first, ScoredMember last, CowClock clock) {
         int from = order.rankOf(first);

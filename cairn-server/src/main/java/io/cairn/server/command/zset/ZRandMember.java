@@ -17,8 +17,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * ZRANDMEMBER key [count [WITHSCORES]]. Without a count: one random member, nil when the key is
- * absent. A positive count: that many distinct members, the whole set (in order) when it has no
- * more, else distinct random ones in rank order; a negative count: {@code -count} picks that may
+ * absent. A positive count: that many distinct members, the whole set (highest first, as Redis
+ * walks it) when it has no more, else distinct random ones in rank order; a negative count: {@code -count} picks that may
  * repeat, in random order. Each pick is a select by rank, O(log n).
  *
  * <p>Redis takes any count in -(2^63 - 1) .. 2^63 - 1 (half that with WITHSCORES) and streams
@@ -72,7 +72,7 @@ record ZRandMember(byte[] key, Long count, boolean withScores, long mostPicks, R
                 picked.add(z.atRank(key, random.nextInt(size)));
             }
         } else if (count >= size) {
-            picked = z.members(key);
+            picked = z.byRank(key, 0, -1, true); // Redis walks the whole set from its end
         } else {
             picked = new ArrayList<>((int) (long) count);
             for (int rank : distinctRanks(size, (int) (long) count)) {

@@ -4,6 +4,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
+import io.cairn.server.command.Parsed;
 import io.cairn.server.command.Replies;
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
@@ -26,14 +27,18 @@ import java.util.Map;
  * AGGREGATE.
  *
  * <p>Redis reads numkeys and counts the keys first, then checks every key's type, and only then
- * reads the options: so an option error is kept ({@code refused}) and thrown after the type checks.
+ * reads the options: so the options are {@link Parsed}, their refusal thrown after the type checks.
  */
-record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggregate aggregate, boolean withScores,
-                   long limit, boolean cardinality, InvalidRequestException refused, int protocol) implements Operation {
+record ZSetAlgebra(Op op, byte[] store, byte[][] keys, Parsed<Options> options, boolean cardinality, int protocol)
+        implements Operation {
 
     enum Op { UNION, INTER, DIFF }
 
     enum Aggregate { SUM, MIN, MAX }
+
+    /** The options after the keys; {@code limit} is ZINTERCARD's (0: none). */
+    record Options(double[] weights, Aggregate aggregate, boolean withScores, long limit) {
+    }
 
     /**
      * @param numkeysAt where numkeys is (1, or 2 for the STORE forms, whose destination is at 1)
@@ -49,41 +54,42 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
         }
         byte[][] keys = Arrays.copyOfRange(c.args(), numkeysAt + 1, numkeysAt + 1 + (int) numkeys);
         byte[] store = numkeysAt == 2 ? c.arg(1) : null;
-        double[] weights = new double[keys.length];
+        Parsed<Options> options = Parsed.of(() -> options(c, op, numkeysAt + 1 + keys.length, keys.length,
+                store == null && !cardinality, cardinality));
+        return new ZSetAlgebra(op, store, keys, options, cardinality, c.session().protocol());
+    }
+
+    private static Options options(CommandContext c, Op op, int from, int sets, boolean scoresAllowed,
+                                   boolean cardinality) {
+        double[] weights = new double[sets];
         Arrays.fill(weights, 1.0);
         Aggregate aggregate = Aggregate.SUM;
         boolean withScores = false;
         long limit = 0;
-        InvalidRequestException refused = null;
-        try {
-            boolean weighed = op != Op.DIFF && !cardinality;
-            for (int j = numkeysAt + 1 + keys.length; j < c.argc(); j++) {
-                int remaining = c.argc() - j;
-                String opt = c.option(j);
-                if (weighed && remaining >= keys.length + 1 && opt.equals("WEIGHTS")) {
-                    for (int i = 0; i < keys.length; i++) {
-                        weights[i] = weight(c.arg(++j));
-                    }
-                } else if (weighed && remaining >= 2 && opt.equals("AGGREGATE")) {
-                    aggregate = switch (c.option(++j)) {
-                        case "SUM" -> Aggregate.SUM;
-                        case "MIN" -> Aggregate.MIN;
-                        case "MAX" -> Aggregate.MAX;
-                        default -> throw new InvalidRequestException(CommandContext.SYNTAX);
-                    };
-                } else if (store == null && !cardinality && opt.equals("WITHSCORES")) {
-                    withScores = true;
-                } else if (cardinality && remaining >= 2 && opt.equals("LIMIT")) {
-                    limit = ZSetArgs.atLeast(c.arg(++j), 0, "ERR LIMIT can't be negative");
-                } else {
-                    throw new InvalidRequestException(CommandContext.SYNTAX);
+        boolean weighed = op != Op.DIFF && !cardinality;
+        for (int j = from; j < c.argc(); j++) {
+            int remaining = c.argc() - j;
+            String opt = c.option(j);
+            if (weighed && remaining >= sets + 1 && opt.equals("WEIGHTS")) {
+                for (int i = 0; i < sets; i++) {
+                    weights[i] = weight(c.arg(++j));
                 }
+            } else if (weighed && remaining >= 2 && opt.equals("AGGREGATE")) {
+                aggregate = switch (c.option(++j)) {
+                    case "SUM" -> Aggregate.SUM;
+                    case "MIN" -> Aggregate.MIN;
+                    case "MAX" -> Aggregate.MAX;
+                    default -> throw new InvalidRequestException(CommandContext.SYNTAX);
+                };
+            } else if (scoresAllowed && opt.equals("WITHSCORES")) {
+                withScores = true;
+            } else if (cardinality && remaining >= 2 && opt.equals("LIMIT")) {
+                limit = ZSetArgs.atLeast(c.arg(++j), 0, "ERR LIMIT can't be negative");
+            } else {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
             }
-        } catch (InvalidRequestException e) {
-            refused = e;
         }
-        return new ZSetAlgebra(op, store, keys, weights, aggregate, withScores, limit, cardinality, refused,
-                c.session().protocol());
+        return new Options(weights, aggregate, withScores, limit);
     }
 
     private static double weight(byte[] arg) {
@@ -109,29 +115,27 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
                 throw new WrongTypeException(ValueType.ZSET, type);
             }
         }
-        if (refused != null) {
-            throw refused;
-        }
+        Options o = options.get();
         List<Input> inputs = new ArrayList<>(keys.length);
         for (int i = 0; i < keys.length; i++) {
-            inputs.add(new Input(keys[i], weights[i], t.zcard(keys[i])));
+            inputs.add(new Input(keys[i], o.weights()[i], t.zcard(keys[i])));
         }
         if (op != Op.DIFF) {
             inputs.sort(Comparator.comparingInt(Input::size));
         }
         if (cardinality) {
-            return RespValue.integer(interCard(t, inputs));
+            return RespValue.integer(interCard(t, inputs, o.limit()));
         }
         List<ScoredMember> result = switch (op) {
-            case UNION -> union(t, inputs);
-            case INTER -> inter(t, inputs);
+            case UNION -> union(t, inputs, o.aggregate());
+            case INTER -> inter(t, inputs, o.aggregate());
             case DIFF -> diff(t, inputs);
         };
         if (store != null) {
             return RespValue.integer(t.zsets().store(store, result));
         }
         result.sort(null);
-        return Replies.scored(result, withScores, protocol);
+        return Replies.scored(result, o.withScores(), protocol);
     }
 
     private static double weighted(Input in, double score) {
@@ -139,7 +143,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
         return Double.isNaN(s) ? 0 : s;
     }
 
-    private double aggregate(double target, double value) {
+    private static double aggregate(Aggregate aggregate, double target, double value) {
         return switch (aggregate) {
             case SUM -> {
                 double s = target + value;
@@ -150,7 +154,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
         };
     }
 
-    private List<ScoredMember> union(Txn t, List<Input> inputs) {
+    private static List<ScoredMember> union(Txn t, List<Input> inputs, Aggregate aggregate) {
         Map<String, double[]> acc = HashMap.newHashMap(inputs.getLast().size());
         for (Input in : inputs) {
             for (ScoredMember m : t.zsets().members(in.key())) {
@@ -159,7 +163,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
                 if (cell == null) {
                     acc.put(m.member(), new double[] {s});
                 } else {
-                    cell[0] = aggregate(cell[0], s);
+                    cell[0] = aggregate(aggregate, cell[0], s);
                 }
             }
         }
@@ -168,7 +172,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
         return out;
     }
 
-    private List<ScoredMember> inter(Txn t, List<Input> inputs) {
+    private static List<ScoredMember> inter(Txn t, List<Input> inputs, Aggregate aggregate) {
         List<ScoredMember> out = new ArrayList<>();
         Input first = inputs.getFirst();
         next:
@@ -179,7 +183,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
                 if (s == null) {
                     continue next;
                 }
-                score = aggregate(score, s * inputs.get(j).weight()); // NaN here is Redis's too: SUM makes it 0
+                score = aggregate(aggregate, score, s * inputs.get(j).weight()); // NaN here is Redis's too: SUM makes it 0
             }
             out.add(new ScoredMember(m.member(), score));
         }
@@ -187,7 +191,7 @@ record ZSetAlgebra(Op op, byte[] store, byte[][] keys, double[] weights, Aggrega
     }
 
     /** ZINTERCARD: the members in every input, counting up to {@code limit} (0: no limit). */
-    private long interCard(Txn t, List<Input> inputs) {
+    private static long interCard(Txn t, List<Input> inputs, long limit) {
         long n = 0;
         next:
         for (ScoredMember m : t.zsets().members(inputs.getFirst().key())) {
