@@ -25,8 +25,6 @@ class CommandTableTest {
             "decr", "incrby", "decrby", "incrbyfloat", "append", "strlen", "getrange", "setrange",
             "hset", "hsetnx", "hget", "hmset", "hmget", "hgetall", "hdel", "hlen", "hexists", "hkeys", "hvals",
             "hincrby", "hincrbyfloat", "hstrlen", "hscan", "hrandfield",
-            "sadd", "srem", "smembers", "sismember", "smismember", "scard", "spop", "srandmember", "smove", "sinter",
-            "sintercard", "sinterstore", "sunion", "sunionstore", "sdiff", "sdiffstore", "sscan",
             "zadd", "zrem", "zscore", "zmscore", "zincrby", "zcard", "zcount", "zrank", "zrevrank", "zrange",
             "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zrevrange", "zremrangebyscore", "zremrangebyrank",
             "geoadd", "geodist", "geohash", "geopos", "geosearch", "geosearchstore", "georadius", "georadius_ro",
