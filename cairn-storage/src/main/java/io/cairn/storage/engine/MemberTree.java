@@ -60,7 +60,10 @@ final class MemberTree {
     }
 
     boolean contains(byte[] member) {
-        int h = hash(member);
+        return contains(hash(member), member);
+    }
+
+    private boolean contains(int h, byte[] member) {
         Node n = root;
         while (n instanceof Inner in) {
             n = in.children[childIndex(in, h, member)];
@@ -70,10 +73,10 @@ final class MemberTree {
 
     /** Adds {@code member} (kept, not copied); returns false when it was already there. */
     boolean add(byte[] member, CowClock clock) {
-        if (contains(member)) {
+        int h = hash(member);
+        if (contains(h, member)) {
             return false;
         }
-        int h = hash(member);
         root = writable(root, clock);
         insert(root, h, member, clock);
         if (split != null) {
@@ -95,11 +98,12 @@ final class MemberTree {
 
     /** Removes {@code member}; returns false when it was not there. */
     boolean remove(byte[] member, CowClock clock) {
-        if (!contains(member)) {
+        int h = hash(member);
+        if (!contains(h, member)) {
             return false;
         }
         root = writable(root, clock);
-        delete(root, hash(member), member, clock);
+        delete(root, h, member, clock);
         if (root instanceof Inner in && in.size == 1) {
             root = in.children[0];
         }
