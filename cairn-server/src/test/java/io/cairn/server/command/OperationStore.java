@@ -2,6 +2,7 @@ package io.cairn.server.command;
 
 import io.cairn.common.Clock;
 import io.cairn.resp.RespValue;
+import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.Txn;
@@ -9,6 +10,8 @@ import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.fs.InMemoryFileSystem;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -18,6 +21,18 @@ import java.util.function.Function;
 public final class OperationStore implements AutoCloseable {
     private final Store store = Store.open(StoreConfig.builder(Path.of("/store")).walMode(WalMode.NONE).build(),
             new InMemoryFileSystem(), Clock.SYSTEM);
+    private final List<Mutation> logged = new ArrayList<>();
+
+    public OperationStore() {
+        store.subscribe((lsn, batch) -> logged.addAll(batch));
+    }
+
+    /** The mutations committed since the last call (what the log would carry), oldest first. */
+    public List<Mutation> takeLogged() {
+        List<Mutation> out = List.copyOf(logged);
+        logged.clear();
+        return out;
+    }
 
     /** Parses and runs one command in a write transaction, as the dispatcher runs a write. */
     public RespValue run(Function<byte[][], Operation> parse, String... args) {

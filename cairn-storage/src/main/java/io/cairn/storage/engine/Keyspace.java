@@ -16,6 +16,8 @@ import java.util.TreeSet;
 final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
+    /** Changes of part of a string (SETRANGE, SETBIT...): see {@link StringRanges}. */
+    final StringRanges strings = new StringRanges(this);
     private long volatileKeys;
 
     Keyspace(int expectedKeys) {

@@ -29,6 +29,7 @@ final class MutationCodec {
     static final byte MOVE = 12;
     static final byte SWAP_DB = 13;
     static final byte CLEAR_ALL = 14;
+    static final byte STRING_SET_RANGE = 50;
 
     private MutationCodec() {
     }
@@ -60,6 +61,7 @@ final class MutationCodec {
             n += switch (m) {
                 case Mutation.PutString p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt());
                 case Mutation.PutDocument p -> bytesSize(p.document()) + Varints.sizeOf(p.expireAt());
+                case Mutation.StringSetRange r -> Varints.sizeOf(r.offset()) + bytesSize(r.bytes());
                 case Mutation.HashPut h -> bytesSize(h.field()) + bytesSize(h.value());
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
@@ -96,6 +98,11 @@ final class MutationCodec {
                     head(out, PUT_DOCUMENT, p.key());
                     putBytes(out, p.document());
                     Varints.put(out, p.expireAt());
+                }
+                case Mutation.StringSetRange r -> {
+                    head(out, STRING_SET_RANGE, r.key());
+                    Varints.put(out, r.offset());
+                    putBytes(out, r.bytes());
                 }
                 case Mutation.Delete d -> head(out, DELETE, d.key());
                 case Mutation.Expired e -> head(out, EXPIRED, e.key());
@@ -252,8 +259,19 @@ final class MutationCodec {
             case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
             case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14)");
+            case STRING_SET_RANGE -> setRange(db, key, in);
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14, 50)");
         };
+    }
+
+    private static Mutation.StringSetRange setRange(int db, byte[] key, ByteBuffer in) {
+        long offset = Varints.get(in);
+        byte[] bytes = getBytes(in);
+        if (offset < 0 || offset + bytes.length > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("string range: offset " + offset + " + length " + bytes.length
+                    + " (expected: <= " + (Integer.MAX_VALUE - 64) + ")");
+        }
+        return new Mutation.StringSetRange(db, key, offset, bytes);
     }
 
     private static void head(ByteBuffer out, byte type, byte[] key) {

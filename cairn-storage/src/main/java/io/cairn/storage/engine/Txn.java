@@ -66,6 +66,13 @@ public final class Txn {
         return mutations;
     }
 
+    private final StringOps strings = new StringOps(this);
+
+    /** The operations on part of a string (bits, ranges), in this transaction. */
+    public StringOps strings() {
+        return strings;
+    }
+
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
@@ -533,14 +540,14 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
-    private Object live(byte[] key) {
+    Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
         return e == null || EntryKeys.expired(e, now) ? null : e;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
-    private Object liveForWrite(byte[] key) {
+    Object liveForWrite(byte[] key) {
         Object e = ks.get(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(db, key), key.length);
@@ -581,7 +588,7 @@ public final class Txn {
         return (ZSetEntry) liveForWrite(key);
     }
 
-    private void record(Mutation m, long approxBytes) {
+    void record(Mutation m, long approxBytes) {
         // An upper bound of the encoded size: a mutation's framing (type byte, up to three varints,
         // a double) never exceeds 32 bytes, so the batch cannot outgrow maxRecordBytes unnoticed
         // after it was applied.
@@ -597,12 +604,16 @@ public final class Txn {
         }
     }
 
-    private void checkWrite(byte[] key) {
+    void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
             throw new InvalidRequestException("ERR key length: " + key.length
                     + " (expected: <= " + config.maxKeyBytes() + ")");
         }
+    }
+
+    int maxValueBytes() {
+        return config.maxValueBytes();
     }
 
     private void checkValue(byte[] value) {

@@ -84,17 +84,13 @@ public final class StringCommands {
         });
         r.inline("incrbyfloat", StringCommands::incrByFloat);
         r.inline("append", (t, c) -> {
-            byte[] old = t.get(c.arg(1));
+            // logged as the bytes appended (a range at the old end), not the whole value
+            long length = t.strings().length(c.arg(1));
             byte[] add = c.arg(2);
-            byte[] v = old == null ? add : concat(old, add);
-            checkSize(c, v.length);
-            keepTtlSet(t, c.arg(1), v);
-            return RespValue.integer(v.length);
+            checkSize(c, length + add.length);
+            return RespValue.integer(t.strings().setRange(c.arg(1), length, add));
         });
-        r.inline("strlen", (t, c) -> {
-            byte[] v = t.get(c.arg(1));
-            return RespValue.integer(v == null ? 0 : v.length);
-        });
+        r.inline("strlen", (t, c) -> RespValue.integer(t.strings().length(c.arg(1))));
         r.inline("getrange", StringCommands::getrange);
         r.inline("setrange", StringCommands::setrange);
     }
@@ -302,16 +298,12 @@ public final class StringCommands {
         }
         byte[] add = c.arg(3);
         byte[] key = c.arg(1);
-        byte[] old = t.get(key);
+        long length = t.strings().length(key);
         if (add.length == 0) {
-            return RespValue.integer(old == null ? 0 : old.length);
+            return RespValue.integer(length);
         }
         checkSize(c, offset + add.length);
-        int len = (int) Math.max(old == null ? 0 : old.length, offset + add.length);
-        byte[] v = old == null ? new byte[len] : Arrays.copyOf(old, len);
-        System.arraycopy(add, 0, v, (int) offset, add.length);
-        keepTtlSet(t, key, v);
-        return RespValue.integer(v.length);
+        return RespValue.integer(t.strings().setRange(key, offset, add)); // logs only the bytes written
     }
 
     /** Replaces a string value keeping its expiry (INCR, APPEND, SETRANGE do not touch the TTL). */
@@ -330,12 +322,6 @@ public final class StringCommands {
         if ((c.argc() - 1) % 2 != 0) {
             throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");
         }
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] r = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, r, a.length, b.length);
-        return r;
     }
 
     private static InvalidRequestException syntax() {

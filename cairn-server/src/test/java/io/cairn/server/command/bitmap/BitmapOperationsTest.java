@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.Operation;
 import io.cairn.server.command.OperationStore;
+import io.cairn.storage.engine.Mutation;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -60,6 +61,36 @@ class BitmapOperationsTest {
         assertThat(run("GETBIT", "missing", "0")).isEqualTo(integer(0));
         assertThat(run("SETBIT", "z", "10", "0")).as("clearing a bit still creates the key").isEqualTo(integer(0));
         assertThat(get("z")).containsExactly(0, 0);
+    }
+
+    @Test
+    void writesToABigStringLogOnlyTheBytesTheyChange() {
+        store.write(t -> {
+            t.set(bytes("big"), new byte[1 << 20], System.currentTimeMillis() + 100_000);
+            return null;
+        });
+        store.takeLogged();
+        assertThat(run("SETBIT", "big", "8000001", "1")).isEqualTo(integer(0));
+        assertThat(store.takeLogged()).singleElement().satisfies(m -> {
+            Mutation.StringSetRange r = (Mutation.StringSetRange) m;
+            assertThat(r.offset()).isEqualTo(1_000_000);
+            assertThat(r.bytes()).containsExactly(0x40);
+        });
+        assertThat(run("SETBIT", "big", "8000001", "1")).isEqualTo(integer(1));
+        assertThat(store.takeLogged()).as("an unchanged bit logs nothing").isEmpty();
+        run("BITFIELD", "big", "SET", "u16", "4", "65535", "GET", "u8", "0", "SET", "u8", "#100", "0");
+        assertThat(store.takeLogged()).singleElement().satisfies(m -> {
+            Mutation.StringSetRange r = (Mutation.StringSetRange) m;
+            assertThat(r.offset()).isZero();
+            assertThat(r.bytes()).as("the three bytes the field spans").containsExactly(0x0f, 0xff, 0xf0);
+        });
+        run("BITFIELD", "big", "SET", "u8", Long.toString(8L << 20), "1");
+        List<Mutation> grown = store.takeLogged();
+        assertThat(grown).hasSize(2);
+        assertThat(((Mutation.StringSetRange) grown.get(0)).bytes()).as("growing logs no bytes").isEmpty();
+        assertThat(get("big")).hasSize((1 << 20) + 1);
+        long ttl = store.write(t -> t.expireAt(bytes("big")));
+        assertThat(ttl).as("the expiry stays").isPositive();
     }
 
     @Test

@@ -48,6 +48,23 @@ class HllOperationsTest {
     }
 
     @Test
+    void addingToADenseHllLogsTheChangedBytesNotTheWholeValue() {
+        sparseMax = 30;
+        for (int i = 0; i < 20; i++) {
+            run("PFADD", "big", "e" + i);
+        }
+        assertThat(get("big")).hasSize(HllFormat.DENSE_SIZE);
+        store.takeLogged();
+        assertThat(run("PFADD", "big", "another")).isEqualTo(RespValue.ONE);
+        java.util.List<io.cairn.storage.engine.Mutation> logged = store.takeLogged();
+        assertThat(logged).isNotEmpty().allSatisfy(m -> assertThat(m)
+                .isInstanceOf(io.cairn.storage.engine.Mutation.StringSetRange.class));
+        int bytes = logged.stream().mapToInt(m -> ((io.cairn.storage.engine.Mutation.StringSetRange) m).bytes().length).sum();
+        assertThat(bytes).as("the header's cache byte and one register").isLessThan(10);
+        assertThat(run("PFCOUNT", "big")).isEqualTo(RespValue.integer(21));
+    }
+
+    @Test
     void aValidCachedCardinalityIsAnsweredAsItIs() {
         byte[] v = get0("h", "a");
         v[8] = 42;
