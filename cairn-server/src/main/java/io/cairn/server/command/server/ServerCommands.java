@@ -206,8 +206,9 @@ public final class ServerCommands {
             try {
                 changes.put(name, ServerConfig.Key.of(name).parse(value)); // the rule of the settings table
             } catch (IllegalArgumentException e) {
+                boolean memory = ServerConfig.Key.of(name).type instanceof io.cairn.server.SettingType.ByteSize;
                 throw new InvalidRequestException("ERR CONFIG SET failed (possibly related to argument '" + name
-                        + "') - argument couldn't be parsed into an integer");
+                        + "') - " + (memory ? "argument must be a memory value" : "argument couldn't be parsed into an integer"));
             }
         }
         changes.forEach((name, value) -> {
