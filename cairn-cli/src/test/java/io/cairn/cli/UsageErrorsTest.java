@@ -47,7 +47,8 @@ class UsageErrorsTest {
         assertThat(refused("serve")[0]).isEqualTo("cairn: unknown command 'serve' (expected one of: server, load, bench,"
                 + " version, help)");
         assertThat(refused("bench", "ycbs", "--records", "1")[0]).isEqualTo("cairn bench: unknown command 'ycbs'"
-                + " (expected one of: ycsb, sweep, redis-benchmark, durability, documents, ingest-query, corpus, peers)");
+                + " (expected one of: ycsb, sweep, redis-benchmark, durability, memory, documents, ingest-query, corpus,"
+                + " peers)");
         assertThat(refused("bench", "peers", "upgrade")[0])
                 .isEqualTo("cairn bench peers: unknown verb 'upgrade' (expected: install or status)");
     }

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param step         distance between keys
  * @param aclCategories {@code @read}, {@code @write}, {@code @string}, ...
  * @param group        Redis's documentation group: {@code string}, {@code hash}, {@code sorted-set},
- *                     {@code generic}, {@code connection}, {@code server}, {@code transactions}
+ *                     {@code geo}, {@code generic}, {@code connection}, {@code server}, {@code transactions}
  * @param summary      one-line description for COMMAND DOCS and redis-cli's help
  * @param since        the Redis version that introduced it (Cairn-only commands: "0.1.0")
  * @param complexity   time complexity text

@@ -31,7 +31,9 @@ public final class CommandTable {
     private static final String BITMAP = "bitmap";
     private static final String HYPERLOGLOG = "hyperloglog";
     private static final String ZSET = "sorted-set";
+    private static final String LIST = "list";
     private static final String TX = "transactions";
+    private static final String GEO = "geo";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
@@ -49,8 +51,30 @@ public final class CommandTable {
             "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements returned.";
     private static final String JSON_PER_MATCH_COST = "O(1) when path is evaluated to a single value, O(N) when path "
             + "is evaluated to multiple values, where N is the size of the key";
+    private static final String WEIGHTS_AGGREGATE = "[WEIGHTS=weight:integer...] [AGGREGATE=aggregate{SUM|MIN|MAX}]";
+    private static final String UNION_COST = "O(N)+O(M*log(M)) with N being the sum of the sizes of the input sorted"
+            + " sets, and M being the number of elements in the resulting sorted set.";
+    private static final String INTER_COST = "O(N*K)+O(M*log(M)) worst case with N being the smallest input sorted"
+            + " set, K being the number of input sorted sets and M being the number of elements in the resulting"
+            + " sorted set.";
+    private static final String DIFF_COST = "O(L + (N-K)log(N)) worst case where L is the total number of elements in"
+            + " all the sets, N is the size of the first set, and K is the size of the result set.";
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
+
+    private static final String GEO_UNIT = "unit{m=m|km=km|ft=ft|mi=mi}";
+    private static final String GEO_AREA = "from{FROMMEMBER=member:string|FROMLONLAT=fromlonlat(longitude:double"
+            + " latitude:double)} by{circle(BYRADIUS=radius:double " + GEO_UNIT + ")|box(BYBOX=width:double"
+            + " height:double " + GEO_UNIT + ")} [order{ASC|DESC}] [count-block(COUNT=count:integer [ANY])]";
+    private static final String GEO_RADIUS_OPTIONS = "radius:double " + GEO_UNIT + " [WITHCOORD] [WITHDIST]"
+            + " [WITHHASH] [count-block(COUNT=count:integer [ANY])] [order{ASC|DESC}]";
+    private static final String GEO_STORE = " [store{STORE=storekey:key|STOREDIST=storedistkey:key}]";
+    private static final String GEO_SEARCH_COST = "O(N+log(M)) where N is the number of elements in the grid-aligned"
+            + " bounding box area around the shape provided as the filter and M is the number of items inside the"
+            + " shape";
+    private static final String GEO_RADIUS_COST = "O(N+log(M)) where N is the number of elements inside the bounding"
+            + " box of the circular area delimited by center and radius and M is the number of items inside the"
+            + " index.";
 
     private static final List<CommandSpec> ALL = List.of(
             // connection
@@ -90,6 +114,9 @@ public final class CommandTable {
                     "filter{old-format:string|new-format{[ID=client-id:integer]"
                             + "|[TYPE=client-type{NORMAL|MASTER|SLAVE|REPLICA|PUBSUB}]|[USER=username:string]"
                             + "|[ADDR=addr:string]|[LADDR=laddr:string]|[SKIPME=skipme{YES|NO}]}...}"),
+            cmd("client|unblock", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Unblocks a client blocked by a blocking command from a different connection.", "5.0.0",
+                    "O(log N) where N is the number of client connections", "client-id:integer [unblock-type{TIMEOUT|ERROR}]"),
             // server
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
                     "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]"),
@@ -424,6 +451,178 @@ public final class CommandTable {
             cmd("zscan", -3, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
                     "Iterates over members and scores of a sorted set.", "2.8.0", SCAN_COST,
                     "key:key cursor:integer [MATCH=pattern:pattern] [COUNT=count:integer]"),
+            cmd("zrevrangebylex", -4, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns members in a sorted set within a lexicographical range in reverse order.", "2.8.9",
+                    BY_SCORE_COST, "key:key max:string min:string " + LIMIT),
+            cmd("zlexcount", 4, "readonly fast", 1, 1, 1, "@read @sortedset @fast", ZSET,
+                    "Returns the number of members in a sorted set within a lexicographical range.", "2.8.9",
+                    "O(log(N)) with N being the number of elements in the sorted set.",
+                    "key:key min:string max:string"),
+            cmd("zremrangebylex", 4, "write", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Removes members in a sorted set within a lexicographical range. Deletes the sorted set if all"
+                            + " members were removed.", "2.8.9", REMOVE_RANGE_COST, "key:key min:string max:string"),
+            cmd("zrangestore", -5, "write denyoom", 1, 2, 1, "@write @sortedset @slow", ZSET,
+                    "Stores a range of members from sorted set in a key.", "6.2.0",
+                    "O(log(N)+M) with N being the number of elements in the sorted set and M the number of elements"
+                            + " stored into the destination key.",
+                    "dst:key src:key min:string max:string [sortby{BYSCORE|BYLEX}] [REV] " + LIMIT),
+            cmd("zunion", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the union of multiple sorted sets.", "6.2.0", UNION_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zunionstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the union of multiple sorted sets in a key.", "2.0.0",
+                    "O(N)+O(M log(M)) with N being the sum of the sizes of the input sorted sets, and M being the"
+                            + " number of elements in the resulting sorted set.",
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zinter", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the intersect of multiple sorted sets.", "6.2.0", INTER_COST,
+                    "numkeys:integer key:key... " + WEIGHTS_AGGREGATE + " [WITHSCORES]"),
+            cmd("zinterstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the intersect of multiple sorted sets in a key.", "2.0.0", INTER_COST,
+                    "destination:key numkeys:integer key:key... " + WEIGHTS_AGGREGATE),
+            cmd("zintercard", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the number of members of the intersect of multiple sorted sets.", "7.0.0",
+                    "O(N*K) worst case with N being the smallest input sorted set, K being the number of input sorted"
+                            + " sets.", "numkeys:integer key:key... [LIMIT=limit:integer]"),
+            cmd("zdiff", -3, "readonly movablekeys", 0, 0, 0, "@read @sortedset @slow", ZSET,
+                    "Returns the difference between multiple sorted sets.", "6.2.0", DIFF_COST,
+                    "numkeys:integer key:key... [WITHSCORES]"),
+            cmd("zdiffstore", -4, "write denyoom movablekeys", 1, 1, 1, "@write @sortedset @slow", ZSET,
+                    "Stores the difference of multiple sorted sets in a key.", "6.2.0", DIFF_COST,
+                    "destination:key numkeys:integer key:key..."),
+            cmd("zrandmember", -2, "readonly", 1, 1, 1, "@read @sortedset @slow", ZSET,
+                    "Returns one or more random members from a sorted set.", "6.2.0",
+                    "O(N) where N is the number of members returned", "key:key [options(count:integer [WITHSCORES])]"),
+            cmd("zmpop", -4, "write movablekeys", 0, 0, 0, "@write @sortedset @slow", ZSET,
+                    "Returns the highest- or lowest-scoring members from one or more sorted sets after removing them."
+                            + " Deletes the sorted set if the last member was popped.", "7.0.0",
+                    "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in"
+                            + " the sorted set, and M being the number of elements popped.",
+                    "numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]"),
+            // geospatial indexes: sorted sets scored by 52-bit geohashes
+            cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",
+                    "3.2.0", "O(log(N)) for each item added, where N is the number of elements in the sorted set.",
+                    "key:key [condition{NX|XX}] [CH=change] data(longitude:double latitude:double member:string)..."),
+            cmd("geodist", -4, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the distance between two members of a geospatial index.", "3.2.0", "O(1)",
+                    "key:key member1:string member2:string [" + GEO_UNIT + "]"),
+            cmd("geohash", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index as geohash strings.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geopos", -2, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns the longitude and latitude of members from a geospatial index.", "3.2.0",
+                    "O(1) for each member requested.", "key:key [member:string]..."),
+            cmd("geosearch", -7, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle.", "6.2.0",
+                    GEO_SEARCH_COST, "key:key " + GEO_AREA + " [WITHCOORD] [WITHDIST] [WITHHASH]"),
+            cmd("geosearchstore", -8, "write denyoom", 1, 2, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members inside an area of a box or a circle, optionally stores"
+                            + " the result.", "6.2.0", GEO_SEARCH_COST,
+                    "destination:key source:key " + GEO_AREA + " [STOREDIST]"),
+            cmd("georadius", -6, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a coordinate, optionally stores"
+                            + " the result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadius_ro", -6, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a coordinate.",
+                    "3.2.10", GEO_RADIUS_COST, "key:key longitude:double latitude:double " + GEO_RADIUS_OPTIONS),
+            cmd("georadiusbymember", -5, "write denyoom movablekeys", 1, 1, 1, "@write @geo @slow", GEO,
+                    "Queries a geospatial index for members within a distance from a member, optionally stores the"
+                            + " result.", "3.2.0", GEO_RADIUS_COST,
+                    "key:key member:string " + GEO_RADIUS_OPTIONS + GEO_STORE),
+            cmd("georadiusbymember_ro", -5, "readonly", 1, 1, 1, "@read @geo @slow", GEO,
+                    "Returns members from a geospatial index that are within a distance from a member.", "3.2.10",
+                    GEO_RADIUS_COST, "key:key member:string " + GEO_RADIUS_OPTIONS),
+            // lists
+            cmd("lpush", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Prepends one or more elements to a list. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string..."),
+            cmd("rpush", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Appends one or more elements to a list. Creates the key if it doesn't exist.", "1.0.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string..."),
+            cmd("lpushx", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Prepends one or more elements to a list only when the list exists.", "2.2.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string..."),
+            cmd("rpushx", -3, "write denyoom fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Appends an element to a list only when the list exists.", "2.2.0",
+                    "O(1) for each element added, so O(N) to add N elements when the command is called with multiple arguments.",
+                    "key:key element:string..."),
+            cmd("lpop", -2, "write fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Returns the first elements in a list after removing it. Deletes the list if the last element was popped.", "1.0.0",
+                    "O(N) where N is the number of elements returned",
+                    "key:key [count:integer]"),
+            cmd("rpop", -2, "write fast", 1, 1, 1, "@write @list @fast", LIST,
+                    "Returns and removes the last elements of a list. Deletes the list if the last element was popped.", "1.0.0",
+                    "O(N) where N is the number of elements returned",
+                    "key:key [count:integer]"),
+            cmd("llen", 2, "readonly fast", 1, 1, 1, "@read @list @fast", LIST,
+                    "Returns the length of a list.", "1.0.0",
+                    "O(1)",
+                    "key:key"),
+            cmd("lrange", 4, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns a range of elements from a list.", "1.0.0",
+                    "O(S+N) where S is the distance of start offset from HEAD for small lists, from nearest end (HEAD or TAIL) for large lists; and N is the number of elements in the specified range.",
+                    "key:key start:integer stop:integer"),
+            cmd("lindex", 3, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns an element from a list by its index.", "1.0.0",
+                    "O(N) where N is the number of elements to traverse to get to the element at index. This makes asking for the first or the last element of the list O(1).",
+                    "key:key index:integer"),
+            cmd("lset", 4, "write denyoom", 1, 1, 1, "@write @list @slow", LIST,
+                    "Sets the value of an element in a list by its index.", "1.0.0",
+                    "O(N) where N is the length of the list. Setting either the first or the last element of the list is O(1).",
+                    "key:key index:integer element:string"),
+            cmd("linsert", 5, "write denyoom", 1, 1, 1, "@write @list @slow", LIST,
+                    "Inserts an element before or after another element in a list.", "2.2.0",
+                    "O(N) where N is the number of elements to traverse before seeing the value pivot. This means that inserting somewhere on the left end on the list (head) can be considered O(1) and inserting somewhere on the right end (tail) is O(N).",
+                    "key:key where{BEFORE|AFTER} pivot:string element:string"),
+            cmd("lrem", 4, "write", 1, 1, 1, "@write @list @slow", LIST,
+                    "Removes elements from a list. Deletes the list if the last element was removed.", "1.0.0",
+                    "O(N+M) where N is the length of the list and M is the number of elements removed.",
+                    "key:key count:integer element:string"),
+            cmd("ltrim", 4, "write", 1, 1, 1, "@write @list @slow", LIST,
+                    "Removes elements from both ends a list. Deletes the list if all elements were trimmed.", "1.0.0",
+                    "O(N) where N is the number of elements to be removed by the operation.",
+                    "key:key start:integer stop:integer"),
+            cmd("lpos", -3, "readonly", 1, 1, 1, "@read @list @slow", LIST,
+                    "Returns the index of matching elements in a list.", "6.0.6",
+                    "O(N) where N is the number of elements in the list, for the average case. When searching for elements near the head or the tail of the list, or when the MAXLEN option is provided, the command may run in constant time.",
+                    "key:key element:string [RANK=rank:integer] [COUNT=num-matches:integer] [MAXLEN=len:integer]"),
+            cmd("lmove", 5, "write denyoom", 1, 2, 1, "@write @list @slow", LIST,
+                    "Returns an element after popping it from one list and pushing it to another. Deletes the list if the last element was moved.", "6.2.0",
+                    "O(1)",
+                    "source:key destination:key wherefrom{LEFT|RIGHT} whereto{LEFT|RIGHT}"),
+            cmd("rpoplpush", 3, "write denyoom", 1, 2, 1, "@write @list @slow", LIST,
+                    "Returns the last element of a list after removing and pushing it to another list. Deletes the list if the last element was popped.", "1.2.0",
+                    "O(1)",
+                    "source:key destination:key"),
+            cmd("lmpop", -4, "write movablekeys", 0, 0, 0, "@write @list @slow", LIST,
+                    "Returns multiple elements from a list after removing them. Deletes the list if the last element was popped.", "7.0.0",
+                    "O(N+M) where N is the number of provided keys and M is the number of elements returned.",
+                    "numkeys:integer key:key... where{LEFT|RIGHT} [COUNT=count:integer]"),
+            cmd("blpop", -3, "write blocking", 1, -2, 1, "@write @list @slow @blocking", LIST,
+                    "Removes and returns the first element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "2.0.0",
+                    "O(N) where N is the number of provided keys.",
+                    "key:key... timeout:double"),
+            cmd("brpop", -3, "write blocking", 1, -2, 1, "@write @list @slow @blocking", LIST,
+                    "Removes and returns the last element in a list. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "2.0.0",
+                    "O(N) where N is the number of provided keys.",
+                    "key:key... timeout:double"),
+            cmd("blmove", 6, "write denyoom blocking", 1, 2, 1, "@write @list @slow @blocking", LIST,
+                    "Pops an element from a list, pushes it to another list and returns it. Blocks until an element is available otherwise. Deletes the list if the last element was moved.", "6.2.0",
+                    "O(1)",
+                    "source:key destination:key wherefrom{LEFT|RIGHT} whereto{LEFT|RIGHT} timeout:double"),
+            cmd("brpoplpush", 4, "write denyoom blocking", 1, 2, 1, "@write @list @slow @blocking", LIST,
+                    "Pops an element from a list, pushes it to another list and returns it. Block until an element is available otherwise. Deletes the list if the last element was popped.", "2.2.0",
+                    "O(1)",
+                    "source:key destination:key timeout:double"),
+            cmd("blmpop", -5, "write blocking movablekeys", 0, 0, 0, "@write @list @slow @blocking", LIST,
+                    "Pops the first element from one of multiple lists. Blocks until an element is available otherwise. Deletes the list if the last element was popped.", "7.0.0",
+                    "O(N+M) where N is the number of provided keys and M is the number of elements returned.",
+                    "timeout:double numkeys:integer key:key... where{LEFT|RIGHT} [COUNT=count:integer]"),
             // transactions
             cmd("multi", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Starts a transaction.", "1.2.0", "O(1)", ""),

@@ -23,6 +23,7 @@ import java.util.Map;
  *   MapReply         *2n\r\n k v k v ...            %n\r\n k v k v ...
  *   SetReply         *n\r\n items                   ~n\r\n items
  *   DoubleReply      $len\r\n text\r\n              ,text\r\n
+ *   DoubleText       $len\r\n text\r\n              ,text\r\n
  *   BooleanReply     :1\r\n / :0\r\n                #t\r\n / #f\r\n
  *   VerbatimString   $len\r\n text\r\n              =len\r\ntxt:text\r\n
  *   BigNumber        $len\r\n digits\r\n            (digits\r\n
@@ -73,6 +74,17 @@ public final class RespEncoder {
                 } else {
                     writeNumberLine(out, '$', text.length());
                     ByteBufUtil.writeAscii(out, text);
+                    out.writeBytes(CRLF);
+                }
+            }
+            case RespValue.DoubleText d -> {
+                if (resp3) {
+                    out.writeByte(',');
+                    ByteBufUtil.writeAscii(out, d.text());
+                    out.writeBytes(CRLF);
+                } else {
+                    writeNumberLine(out, '$', d.text().length());
+                    ByteBufUtil.writeAscii(out, d.text());
                     out.writeBytes(CRLF);
                 }
             }

@@ -95,6 +95,14 @@ public sealed interface RespValue {
     record DoubleReply(double value) implements RespValue {
     }
 
+    /**
+     * A double given as its text, for replies Redis formats its own way (GEOPOS's coordinates,
+     * {@code addReplyHumanLongDouble}): {@code ,text} in RESP3, a bulk string in RESP2. The text
+     * must be a valid RESP3 double.
+     */
+    record DoubleText(String text) implements RespValue {
+    }
+
     /** {@code #t} in RESP3, {@code :1} in RESP2. */
     record BooleanReply(boolean value) implements RespValue {
     }

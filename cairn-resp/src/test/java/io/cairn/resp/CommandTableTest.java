@@ -27,7 +27,14 @@ class CommandTableTest {
             "hincrby", "hincrbyfloat", "hstrlen", "hscan", "hrandfield",
             "zadd", "zrem", "zscore", "zmscore", "zincrby", "zcard", "zcount", "zrank", "zrevrank", "zrange",
             "zrangebyscore", "zrevrangebyscore", "zrangebylex", "zrevrange", "zremrangebyscore", "zremrangebyrank",
-            "zpopmin", "zpopmax", "zscan",
+            "geoadd", "geodist", "geohash", "geopos", "geosearch", "geosearchstore", "georadius", "georadius_ro",
+            "georadiusbymember", "georadiusbymember_ro",
+            "zpopmin", "zpopmax", "zscan", "zrevrangebylex", "zlexcount", "zremrangebylex", "zrangestore", "zunion",
+            "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore", "zrandmember", "zmpop",
+            "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert", "lrem",
+            "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
+            "client|unblock",
+            "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro", "pfadd", "pfcount", "pfmerge", "pfdebug",
             "multi", "exec", "discard", "watch", "unwatch",
             "json.set", "json.get", "json.del", "json.forget", "json.mget", "json.type", "json.numincrby",
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
@@ -64,7 +71,7 @@ class CommandTableTest {
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
-                        "client|kill");
+                        "client|kill", "client|unblock");
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)
@@ -151,6 +158,10 @@ class CommandTableTest {
         assertSpec("set", -3, 1, 1, 1);
         assertSpec("mset", -3, 1, -1, 2);
         assertSpec("zadd", -4, 1, 1, 1);
+        assertSpec("zunionstore", -4, 1, 1, 1);
+        assertSpec("zunion", -3, 0, 0, 0);
+        assertSpec("zrangestore", -5, 1, 2, 1);
+        assertSpec("zmpop", -4, 0, 0, 0);
         assertSpec("hset", -4, 1, 1, 1);
         assertSpec("keys", 2, 0, 0, 0);
         assertSpec("exec", 1, 0, 0, 0);
@@ -158,6 +169,10 @@ class CommandTableTest {
         assertSpec("del", -2, 1, -1, 1);
         assertSpec("object|encoding", 3, 2, 2, 1);
         assertSpec("keyrange", -3, 0, 0, 0);
+        assertSpec("geoadd", -5, 1, 1, 1);
+        assertSpec("geosearch", -7, 1, 1, 1);
+        assertSpec("geosearchstore", -8, 1, 2, 1);
+        assertSpec("georadiusbymember_ro", -5, 1, 1, 1);
         assertSpec("json.set", -4, 1, 1, 1);
         assertSpec("json.get", -2, 1, 1, 1);
         assertSpec("json.mget", -3, 1, 1, 1); // as RedisJSON declares it, though the keys run to the last but one
@@ -175,10 +190,15 @@ class CommandTableTest {
                 .containsExactly("@keyspace", "@read", "@slow", "@dangerous");
         assertThat(CommandTable.lookup("exec").flags()).containsExactly("noscript", "loading", "stale", "skip_slowlog");
         assertThat(CommandTable.lookup("zadd").group()).isEqualTo("sorted-set");
+        assertThat(CommandTable.lookup("zinterstore").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("zlexcount").aclCategories()).containsExactly("@read", "@sortedset", "@fast");
         assertThat(CommandTable.lookup("keyrange").aclCategories()).contains("@read", "@keyspace");
         assertThat(CommandTable.lookup("json.set").flags()).containsExactly("write", "denyoom", "module");
         assertThat(CommandTable.lookup("json.get").aclCategories()).containsExactly("@read", "@slow", "@json");
         assertThat(CommandTable.lookup("json.arrlen").group()).isEqualTo("module");
+        assertThat(CommandTable.lookup("georadius").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("geodist").aclCategories()).containsExactly("@read", "@geo", "@slow");
+        assertThat(CommandTable.lookup("geopos").group()).isEqualTo("geo");
     }
 
     private static void assertSpec(String name, int arity, int first, int last, int step) {

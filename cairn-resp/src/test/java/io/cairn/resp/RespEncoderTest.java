@@ -53,6 +53,8 @@ class RespEncoderTest {
                 Arguments.of(new RespValue.DoubleReply(Double.NEGATIVE_INFINITY), "$4\r\n-inf\r\n", ",-inf\r\n"),
                 Arguments.of(new RespValue.DoubleReply(Double.NaN), "$3\r\nnan\r\n", ",nan\r\n"),
                 Arguments.of(new RespValue.DoubleReply(1e20), "$5\r\n1e+20\r\n", ",1e+20\r\n"),
+                Arguments.of(new RespValue.DoubleText("13.36138933897018433"), "$20\r\n13.36138933897018433\r\n",
+                        ",13.36138933897018433\r\n"),
                 Arguments.of(new RespValue.BooleanReply(true), ":1\r\n", "#t\r\n"),
                 Arguments.of(new RespValue.BooleanReply(false), ":0\r\n", "#f\r\n"),
                 Arguments.of(new RespValue.VerbatimString("txt", "Some string"),

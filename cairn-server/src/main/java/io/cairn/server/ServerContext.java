@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * What command handlers may reach of the server: the store, the settings (some changeable at run
- * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping and the
- * shutdown switch. Thread-safe.
+ * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping, the
+ * blocked clients and the shutdown switch. Thread-safe.
  */
 public final class ServerContext {
     public static final String VERSION = "0.1.0";
@@ -30,6 +30,7 @@ public final class ServerContext {
     private final AtomicLong nextSessionId = new AtomicLong(1);
     private final CursorRegistry cursors = new CursorRegistry();
     private final WatchRegistry watches = new WatchRegistry();
+    private final BlockedClients blocked;
     private final long startMillis = System.currentTimeMillis();
     private final java.util.function.Consumer<Boolean> shutdown;
     private volatile String requirepass;
@@ -50,6 +51,8 @@ public final class ServerContext {
         this.timeoutSeconds = config.timeoutSeconds();
         this.hllSparseMaxBytes = config.hllSparseMaxBytes();
         store.subscribe(watches);
+        this.blocked = new BlockedClients(store);
+        store.subscribe(blocked);
     }
 
     public ServerConfig config() {
@@ -145,6 +148,12 @@ public final class ServerContext {
     public void sessionClosed(Session s) {
         sessions.remove(s.id());
         watches.unwatchAll(s);
+        blocked.cancel(s);
+    }
+
+    /** The clients waiting in blocking commands (BLPOP ...), and the serving of them after writes. */
+    public BlockedClients blocked() {
+        return blocked;
     }
 
     public Collection<Session> sessions() {

@@ -56,12 +56,16 @@ public final class BenchCommand implements Callable<Integer> {
             new Subcommand("sweep", "one workload at growing client counts, to see where throughput saturates",
                     YcsbScenario::new, Map.of("workloads", "a", "records", "100000",
                             "clients", "1,2,4,8,16,32,64,128,256,512,1024", "duration", "5", "warmup", "1")),
-            new Subcommand("redis-benchmark", "single commands (SET, GET, HSET, INCR) over a random key space",
+            new Subcommand("redis-benchmark", "redis-benchmark's tests: SET, GET, HSET, INCR over a random key space,"
+                    + " lists, sets and sorted sets",
                     SingleCommandScenario::new, Map.of("clients", "50", "model", "pipeline", "pipeline", "1,16",
                             "operations", "1000000")),
             new Subcommand("durability", "the cost of none / write / fsync: YCSB load and workload A at each",
                     YcsbScenario::new, Map.of("systems", "cairn,redis,tarantool", "durability", "none,write,fsync",
                             "workloads", "a", "records", "100000", "clients", "1,16,64", "duration", "5", "warmup", "1")),
+            new Subcommand("memory", "memory per element of one collection (list, set, sorted set, hash) of N elements",
+                    MemoryScenario::new, Map.of("clients", "4", "model", "pipeline", "pipeline", "64",
+                            "cairn-jvm", MemoryScenario.JVM_OPTIONS)),
             new Subcommand("documents", "a document of N elements written as one record against N single keys",
                     DocumentsScenario::new, Map.of("operations", "20000")),
             new Subcommand("ingest-query", "articles ingested with search indexes on, then searches, facets, deep pages,"

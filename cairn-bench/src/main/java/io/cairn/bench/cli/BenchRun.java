@@ -3,6 +3,7 @@ package io.cairn.bench.cli;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Peer;
 import io.cairn.bench.report.Machine;
+import io.cairn.bench.report.MemoryResult;
 import io.cairn.bench.report.Report;
 import io.cairn.bench.report.RunResult;
 import io.cairn.bench.run.ClientModel;
@@ -33,6 +34,9 @@ final class BenchRun {
     private final Systems.PeerOptions peerOptions;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final List<RunResult> results = new ArrayList<>();
+    private final List<MemoryResult> memory = new ArrayList<>();
+    /** Whether some run had errors, recorded or not (a repeat that was not the median). */
+    private boolean runErrors;
     private final Machine machine;
     private final boolean quiet;
 
@@ -92,6 +96,18 @@ final class BenchRun {
     RunResult measure(Peer peer, String workload, String phase, ClientSettings cs,
             IntFunction<OpSource> sources, long warmupNanos, long operations, long durationNanos)
             throws IOException, InterruptedException {
+        RunResult r = run(peer, workload, phase, cs, sources, warmupNanos, operations, durationNanos);
+        results.add(r);
+        return r;
+    }
+
+    /**
+     * Runs one measured phase and returns its result without recording it (the scenario records
+     * the median of repeated runs); its errors still make the command fail.
+     */
+    RunResult run(Peer peer, String workload, String phase, ClientSettings cs,
+            IntFunction<OpSource> sources, long warmupNanos, long operations, long durationNanos)
+            throws IOException, InterruptedException {
         String label = String.format(Locale.ROOT, "%s %s %s/%s %s c=%d%s", phase, workload,
                 peer.system(), peer.durability().label(), cs.model().label(), cs.clients(),
                 cs.model() == ClientModel.PIPELINE ? " P=" + cs.pipeline() : "");
@@ -107,9 +123,34 @@ final class BenchRun {
                 cs.model().label(), cs.clients(), cs.connections(), cs.pipeline(), o.seconds(),
                 o.operations(), o.opsPerSecond(), o.meter().stats(), o.meter().timeline(),
                 o.meter().errorSamples(), null);
-        results.add(r);
+        runErrors |= r.errors() > 0;
         status(String.format(Locale.ROOT, "%-40s %,12.0f ops/s  %,d errors", label, r.opsPerSecond(), r.errors()));
         return r;
+    }
+
+    /**
+     * Runs operations for {@code nanos} to warm the server up, measuring and recording nothing;
+     * what fails in it is not counted either (a pop test may empty its collection).
+     */
+    void warmUp(Peer peer, String workload, ClientSettings cs, IntFunction<OpSource> sources, long nanos)
+            throws IOException, InterruptedException {
+        status(String.format(Locale.ROOT, "warm-up %s %s/%s %.1f s, not measured", workload, peer.system(),
+                peer.durability().label(), nanos / 1e9));
+        new PhaseRunner(peer.address(), peer.protocol()).run(cs, sources, 0, 0, nanos, PhaseRunner.Progress.NONE);
+    }
+
+    /** Records a memory result, and says it on the status line. */
+    void memory(MemoryResult m) {
+        memory.add(m);
+        status(m.isUnsupported()
+                ? m.system() + " " + m.durability() + " " + m.type() + ": unsupported (" + m.unsupported() + ")"
+                : String.format(Locale.ROOT, "%s/%s %s: RSS %,d -> %,d bytes, %.1f bytes per element", m.system(),
+                        m.durability(), m.type(), m.rssBefore(), m.rssAfter(), m.rssPerElement()));
+    }
+
+    /** Whether any run had errors, including runs not recorded. */
+    boolean hadErrors() {
+        return runErrors || results.stream().anyMatch(r -> r.errors() > 0);
     }
 
     /** Records a result measured outside {@link #measure} (the ingest-query scenario's own runner). */
@@ -164,15 +205,18 @@ final class BenchRun {
         err.println("bench: " + line);
     }
 
-    /** Writes results.csv, results.json, report.html and the charts; prints the table. */
+    /** Writes results.csv, results.json, report.html and the charts (memory.csv too); prints the tables. */
     Path finish(String title) throws IOException {
         String dir = options.out;
         Path outDir = dir.isBlank()
                 ? Path.of("results", scenario + "-" + machine.startedAt().replace(":", "").replace("-", "").substring(0, 15))
                 : Path.of(dir);
-        Report report = new Report(title, machine, settings, results, options.pricePerMonth);
+        Report report = new Report(title, machine, settings, results, options.pricePerMonth, memory);
         List<Path> files = io.cairn.bench.report.ReportWriter.writeAll(report, outDir);
         out.println(io.cairn.bench.report.TerminalTable.render(results));
+        if (!memory.isEmpty()) {
+            out.println(io.cairn.bench.report.TerminalTable.renderMemory(memory));
+        }
         out.println("wrote " + files.size() + " files to " + outDir.toAbsolutePath()
                 + " (open report.html in a browser)");
         return outDir;

@@ -56,7 +56,7 @@ abstract class MeasuredScenario implements Callable<Integer> {
             BenchRun bench = new BenchRun(spec.name(), common, recorded(spec), out, err);
             run(bench);
             bench.finish("cairn bench " + spec.name() + ": " + spec.usageMessage().description()[0]);
-            return bench.results().stream().anyMatch(r -> r.errors() > 0) ? 1 : 0;
+            return bench.hadErrors() ? 1 : 0;
         });
     }
 

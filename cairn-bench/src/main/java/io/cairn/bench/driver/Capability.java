@@ -9,5 +9,7 @@ public enum Capability {
     /** Set one field of a record ({@link Command.SetField}). */
     SET_FIELD,
     /** Counters ({@link Command.Increment}). */
-    INCREMENT
+    INCREMENT,
+    /** Any command of the Redis protocol, sent as it is ({@link Command.Call}). */
+    RESP_COMMANDS
 }

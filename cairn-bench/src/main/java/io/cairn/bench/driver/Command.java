@@ -1,5 +1,6 @@
 package io.cairn.bench.driver;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.SequencedMap;
 
@@ -88,6 +89,24 @@ public sealed interface Command {
     record Delete(String key) implements Command {
         public Delete {
             Objects.requireNonNull(key, "key");
+        }
+    }
+
+    /**
+     * A command of the Redis protocol sent as it is, for what only RESP servers have (lists, sets,
+     * sorted sets: {@link Capability#RESP_COMMANDS}). {@code args} are the command's name and its
+     * arguments, {@code key} among them; {@code key} also names the command in error messages.
+     * The reply is reduced to {@link Reply#count()}: an integer's value, a bulk string's length or
+     * an array's element count (every element read and dropped); a nil reply or an empty array is
+     * MISSING (a pop from an empty collection, a rank of no member), a simple string OK with 0.
+     */
+    record Call(String key, List<byte[]> args) implements Command {
+        public Call {
+            Objects.requireNonNull(key, "key");
+            args = List.copyOf(args);
+            if (args.isEmpty()) {
+                throw new IllegalArgumentException("args: empty (expected: the command's name first)");
+            }
         }
     }
 }

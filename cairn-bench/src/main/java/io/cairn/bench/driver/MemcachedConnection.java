@@ -52,6 +52,8 @@ final class MemcachedConnection implements Connection {
                     "scan: Memcached has no key order");
             case Command.SetField f -> throw new UnsupportedOperationException(
                     "set field: a Memcached value is written whole");
+            case Command.Call c -> throw new UnsupportedOperationException(
+                    "Redis command: Memcached speaks its own protocol");
             case Command.SetValue s -> {
                 store(key(s.key(), true), s.value());
                 yield Kind.STORED;

@@ -136,6 +136,12 @@ final class RespConnection implements Connection {
                 c.writeBulk(DEL);
                 c.writeBulk(d.key());
             }
+            case Command.Call call -> {
+                c.writeArrayHeader(call.args().size());
+                for (byte[] arg : call.args()) {
+                    c.writeBulk(arg);
+                }
+            }
         }
         outstanding.add(command);
     }
@@ -216,6 +222,22 @@ final class RespConnection implements Connection {
                 client.skip(t);
                 yield Reply.ok();
             }
+            case Command.Call call -> called(t);
+        };
+    }
+
+    /** A {@link Command.Call}'s reply, reduced as {@link Command.Call} says. */
+    private Reply called(Token t) throws IOException {
+        return switch (t) {
+            case INTEGER -> Reply.ok(reply.integer());
+            case BULK_STRING, VERBATIM_STRING -> Reply.ok(reply.contentLength());
+            case NULL_BULK, NULL, NULL_ARRAY -> Reply.missing();
+            case ARRAY, SET, MAP, PUSH -> {
+                long n = t == Token.MAP ? 2L * reply.length() : reply.length();
+                client.skip(t);
+                yield n == 0 ? Reply.missing() : Reply.ok(n);
+            }
+            default -> Reply.ok();
         };
     }
 

@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * The Redis protocol (RESP2), for Cairn and Redis alike: the same requests, the same reply parsing,
- * so the two are measured by the very same code. A record is a hash (HSET all fields / HGETALL).
+ * so the two are measured by the very same code. A record is a hash (HSET all fields / HGETALL);
+ * any other Redis command goes as it is ({@link Command.Call}).
  * Only scans differ, by {@link ScanStyle}, because Redis has no ordered key space.
  */
 public final class RespProtocol implements Protocol {
@@ -64,7 +65,7 @@ public final class RespProtocol implements Protocol {
     @Override
     public Set<Capability> capabilities() {
         EnumSet<Capability> caps = EnumSet.of(Capability.FIELD_UPDATE, Capability.SET_FIELD,
-                Capability.INCREMENT);
+                Capability.INCREMENT, Capability.RESP_COMMANDS);
         if (scanStyle != ScanStyle.NONE) {
             caps.add(Capability.SCAN);
         }

@@ -153,6 +153,8 @@ final class TarantoolConnection implements Connection {
                     requests.end(at);
                     yield Kind.INCREMENT;
                 }
+                case Command.Call c -> throw new UnsupportedOperationException(
+                        "Redis command: Tarantool speaks IPROTO");
                 case Command.Delete d -> {
                     int at = begin(IprotoFormat.DELETE);
                     pack.packMapHeader(3);

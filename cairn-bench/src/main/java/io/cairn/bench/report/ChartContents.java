@@ -139,6 +139,32 @@ final class ChartContents {
                 Unit.COUNT, series);
     }
 
+    /**
+     * Resident memory per element, one group of bars per collection type and one bar per system
+     * (and durability, when several were measured); unsupported results are gaps.
+     */
+    static BarChart memoryBars(String scenario, List<MemoryResult> memory) {
+        boolean durabilities = memory.stream().map(MemoryResult::durability).distinct().count() > 1;
+        List<String> types = memory.stream().map(MemoryResult::type).distinct().toList();
+        Map<String, List<MemoryResult>> bySeries = new LinkedHashMap<>();
+        for (MemoryResult m : memory) {
+            String label = m.system() + (durabilities ? " " + m.durability() : "");
+            bySeries.computeIfAbsent(label, k -> new ArrayList<>()).add(m);
+        }
+        Styles styles = new Styles();
+        List<BarSeries> series = new ArrayList<>();
+        for (Map.Entry<String, List<MemoryResult>> e : bySeries.entrySet()) {
+            List<Double> values = new ArrayList<>();
+            for (String type : types) {
+                values.add(e.getValue().stream().filter(m -> m.type().equals(type) && !m.isUnsupported())
+                        .mapToDouble(MemoryResult::rssPerElement).findFirst().orElse(Double.NaN));
+            }
+            series.add(new BarSeries(e.getKey(), styles.shade(e.getValue().getFirst().system()), values));
+        }
+        return new BarChart("Resident memory per element — " + scenario, "type", "bytes per element (RSS)",
+                Unit.COUNT, types, series);
+    }
+
     /** Per series label, the result standing for it in {@code group} (see {@link ResultGroups#best}). */
     private static Map<String, RunResult> representatives(List<RunResult> group, Varying varying) {
         Map<String, RunResult> reps = new LinkedHashMap<>();

@@ -25,7 +25,9 @@ import java.util.Set;
  *       × systems;
  *   <li>{@code latency-<scenario>-<workload>.svg}: p50, p95, p99 and p99.9 bars per system;
  *   <li>{@code timeline-<scenario>-<workload>.svg}: throughput over time, one line per system,
- *       when the results have timelines.
+ *       when the results have timelines;
+ *   <li>{@code memory-<scenario>.svg}: resident memory per element, types × systems, when the
+ *       scenario measured memory ({@link MemoryResult}).
  * </ul>
  * {@code <workload>} is suffixed with the phase unless it is {@code run} ({@code a-load}). Names
  * are made of {@code [a-z0-9-]} only (see {@link ResultGroups#slug}); a clash gets {@code -2},
@@ -85,6 +87,12 @@ public final class Charts {
                 if (timeline != null) {
                     charts.add(new Chart(unique(names, "timeline", scenario, workload), scenario, timeline));
                 }
+            }
+            List<MemoryResult> memory = report.memory().stream()
+                    .filter(m -> Objects.toString(m.scenario(), "").equals(scenario)).toList();
+            if (memory.stream().anyMatch(m -> !m.isUnsupported())) {
+                charts.add(new Chart(unique(names, "memory", scenario), scenario,
+                        ChartContents.memoryBars(scenario, memory)));
             }
         }
         return charts;

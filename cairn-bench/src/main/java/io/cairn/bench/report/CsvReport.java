@@ -13,7 +13,10 @@ import java.util.Objects;
  * {@value ResultGroups#ALL} row with the result's totals, throughput and cost per billion requests
  * (latencies there only when the result has all-operations statistics, see {@link ResultGroups});
  * an unsupported result is a single {@value ResultGroups#ALL} row whose {@code unsupported} column
- * gives the reason. So filtering on {@code operation = all} gives exactly one row per result.
+ * gives the reason. So filtering on {@code operation = all} gives exactly one row per result. A
+ * result that is the median of repeated runs lists every run's throughput in {@code repeats},
+ * separated by spaces, on each of its rows. The memory scenario's results go to their own file,
+ * {@value #MEMORY_FILE_NAME} ({@link #memoryCsv}), one row per system, durability and type.
  *
  * <p>RFC 4180: CRLF line ends, a header row, fields quoted (quotes doubled) only when they contain a
  * comma, quote, CR or LF. Latencies are microseconds; numbers are plain decimals (at most three
@@ -24,12 +27,19 @@ import java.util.Objects;
 public final class CsvReport {
     /** The file name {@link ReportWriter} writes. */
     public static final String FILE_NAME = "results.csv";
+    /** The file of memory results {@link ReportWriter} writes when there are any. */
+    public static final String MEMORY_FILE_NAME = "memory.csv";
 
     /** The header row's columns, in order. */
     public static final List<String> COLUMNS = List.of("scenario", "system", "durability", "workload",
             "phase", "model", "clients", "connections", "pipeline", "seconds", "operation", "count",
             "errors", "ops_per_sec", "mean_us", "p50_us", "p95_us", "p99_us", "p999_us", "max_us",
-            "cost_per_billion", "unsupported");
+            "cost_per_billion", "unsupported", "repeats");
+
+    /** The columns of {@value #MEMORY_FILE_NAME}, in order; bytes, and bytes per element. */
+    public static final List<String> MEMORY_COLUMNS = List.of("scenario", "system", "durability", "type",
+            "elements", "value_size", "rss_before", "rss_after", "rss_per_element", "live_before", "live_after",
+            "live_per_element", "live", "gc", "unsupported");
 
     private static final String EOL = "\r\n";
 
@@ -54,6 +64,23 @@ public final class CsvReport {
                     Units.data(report.costPerBillion(r.opsPerSecond())), ""));
         }
         return sb.toString();
+    }
+
+    /** The memory results as {@value #MEMORY_FILE_NAME}'s text; a reading not taken is an empty field. */
+    public static String memoryCsv(List<MemoryResult> memory) {
+        StringBuilder sb = new StringBuilder();
+        row(sb, MEMORY_COLUMNS);
+        for (MemoryResult m : memory) {
+            row(sb, List.of(str(m.scenario()), m.system(), str(m.durability()), m.type(), Long.toString(m.elements()),
+                    Integer.toString(m.valueSize()), bytes(m.rssBefore()), bytes(m.rssAfter()),
+                    Units.data(m.rssPerElement()), bytes(m.liveBefore()), bytes(m.liveAfter()),
+                    Units.data(m.livePerElement()), str(m.live()), str(m.gc()), str(m.unsupported())));
+        }
+        return sb.toString();
+    }
+
+    private static String bytes(long n) {
+        return n < 0 ? "" : Long.toString(n);
     }
 
     /** Writes {@link #toCsv} to {@code file} as UTF-8, replacing it. */
@@ -90,6 +117,11 @@ public final class CsvReport {
         }
         f.add(cost);
         f.add(unsupported);
+        StringBuilder repeats = new StringBuilder();
+        for (double v : r.repeats()) {
+            repeats.append(repeats.isEmpty() ? "" : " ").append(Units.data(v));
+        }
+        f.add(repeats.toString());
         return f;
     }
 

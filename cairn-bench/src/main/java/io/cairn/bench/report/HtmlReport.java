@@ -17,7 +17,8 @@ import java.util.Objects;
  *   <li>the title, and links to each scenario;
  *   <li>Cairn against each peer: the throughput and p99 ratios ({@link PeerRatios});
  *   <li>per scenario, its charts, then a summary table per workload (best throughput highlighted,
- *       unsupported results with their reason) and every error sample;
+ *       unsupported results with their reason, every run's throughput when repeated), the memory
+ *       table when the scenario measured memory ({@link MemoryResult}), and every error sample;
  *   <li>the machine and the settings.
  * </ol>
  *
@@ -33,6 +34,7 @@ public final class HtmlReport {
     static final String RATIOS_HEADING = "Cairn against each peer";
     static final String MACHINE_HEADING = "Machine";
     static final String SETTINGS_HEADING = "Settings";
+    static final String MEMORY_HEADING = "Memory per element";
 
     private static final String CSS = """
             body { font-family: Helvetica, Arial, sans-serif; margin: 24px auto; max-width: 1180px;
@@ -145,6 +147,14 @@ public final class HtmlReport {
             sb.append("<h3>Workload ").append(Xml.escape(ResultGroups.workloadLabel(group.getFirst())))
                     .append("</h3>\n");
             HtmlTables.summary(sb, report, group);
+        }
+        List<MemoryResult> memory = report.memory().stream()
+                .filter(m -> Objects.toString(m.scenario(), "").equals(scenario)).toList();
+        if (!memory.isEmpty()) {
+            sb.append("<h3>").append(MEMORY_HEADING).append("</h3>\n<p class=\"meta\">")
+                    .append("RSS is the server process's VmRSS; live is the data its own accounting reports. ")
+                    .append("Per element: after minus before, over the elements.</p>\n");
+            HtmlTables.memory(sb, memory);
         }
         if (results.stream().anyMatch(r -> r.errors() > 0 || !r.errorSamples().isEmpty())) {
             sb.append("<h3>Errors</h3>\n");

@@ -123,6 +123,7 @@ final class HtmlTables {
         }
         ops.addAll(ResultGroups.opNames(group));
         boolean priced = report.pricePerMonth() > 0;
+        boolean repeated = group.stream().anyMatch(r -> !r.repeats().isEmpty());
         RunResult best = ResultGroups.best(group);
 
         sb.append("<table class=\"summary\">\n<thead>\n<tr>");
@@ -135,6 +136,9 @@ final class HtmlTables {
         sb.append("<th rowspan=\"2\">errors</th>");
         if (priced) {
             sb.append("<th rowspan=\"2\">cost per billion</th>");
+        }
+        if (repeated) {
+            sb.append("<th rowspan=\"2\" title=\"the row is the run of median throughput\">ops/s of each run</th>");
         }
         sb.append("</tr>\n<tr>");
         for (int i = 0; i < ops.size(); i++) {
@@ -149,7 +153,7 @@ final class HtmlTables {
             cell(sb, r.pipeline() > 1 ? r.model() + " ×" + r.pipeline() : r.model(), false);
             cell(sb, Integer.toString(r.clients()), true);
             if (r.isUnsupported()) {
-                int span = 1 + 3 * ops.size() + 1 + (priced ? 1 : 0);
+                int span = 1 + 3 * ops.size() + 1 + (priced ? 1 : 0) + (repeated ? 1 : 0);
                 sb.append("<td colspan=\"").append(span).append("\" class=\"").append(UNSUPPORTED_CLASS)
                         .append("\">unsupported: ").append(Xml.escape(r.unsupported())).append("</td>");
             } else {
@@ -168,10 +172,62 @@ final class HtmlTables {
                 if (priced) {
                     cell(sb, money(report.costPerBillion(r.opsPerSecond())), true);
                 }
+                if (repeated) {
+                    List<String> runs = new ArrayList<>();
+                    r.repeats().forEach(v -> runs.add(Units.count(v)));
+                    cell(sb, String.join(", ", runs), true);
+                }
             }
             sb.append("</tr>\n");
         }
         sb.append("</tbody>\n</table>\n");
+    }
+
+    /**
+     * The memory results of one scenario: a row per system, durability and type with the resident
+     * memory before and after the load, per element, the live data per element, and for every
+     * system but Cairn, Cairn's resident memory per element over this one's for the same type and
+     * durability (below 1 in Cairn's favour, marked as the ratios are).
+     */
+    static void memory(StringBuilder sb, List<MemoryResult> memory) {
+        sb.append("<table class=\"memory\">\n<thead><tr><th>system</th><th>durability</th><th>type</th>")
+                .append("<th>elements</th><th>value size</th><th>RSS before</th><th>RSS after</th>")
+                .append("<th>RSS per element</th><th>RSS per element, Cairn ÷ this</th><th>live per element</th>")
+                .append("<th>live</th><th>collected by</th></tr></thead>\n<tbody>\n");
+        for (MemoryResult m : memory) {
+            sb.append("<tr>");
+            cell(sb, m.system(), false);
+            cell(sb, m.durability(), false);
+            cell(sb, m.type(), false);
+            cell(sb, Units.count(m.elements()), true);
+            cell(sb, m.valueSize() + " B", true);
+            if (m.isUnsupported()) {
+                sb.append("<td colspan=\"7\" class=\"").append(UNSUPPORTED_CLASS).append("\">unsupported: ")
+                        .append(Xml.escape(m.unsupported())).append("</td></tr>\n");
+                continue;
+            }
+            cell(sb, m.rssBefore() < 0 ? Units.MISSING : Units.bytes(m.rssBefore()), true);
+            cell(sb, m.rssAfter() < 0 ? Units.MISSING : Units.bytes(m.rssAfter()), true);
+            cell(sb, perElement(m.rssPerElement()), true);
+            MemoryResult cairn = memory.stream().filter(o -> o.system().equals(PeerRatios.CAIRN) && !o.isUnsupported()
+                    && o.type().equals(m.type()) && java.util.Objects.equals(o.durability(), m.durability()))
+                    .findFirst().orElse(null);
+            if (cairn == null || cairn == m) {
+                cell(sb, "", true);
+            } else {
+                double v = cairn.rssPerElement() / m.rssPerElement();
+                ratio(sb, m.rssPerElement() > 0 ? v : Double.NaN, v < 1);
+            }
+            cell(sb, perElement(m.livePerElement()), true);
+            cell(sb, m.live(), false);
+            cell(sb, m.gc(), false);
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody>\n</table>\n");
+    }
+
+    private static String perElement(double bytes) {
+        return Double.isFinite(bytes) ? String.format(Locale.ROOT, "%.1f B", bytes) : Units.MISSING;
     }
 
     /**

@@ -20,7 +20,10 @@ import java.util.TreeMap;
  * when not priced), {@code settings} (sorted by name) and {@code results}. Each result carries the
  * fields of {@link RunResult} under their record names plus {@code errors} and, when priced and
  * supported, {@code costPerBillion}; {@code ops}, {@code timeline} and {@code errorSamples} (most
- * frequent first) are written in full. Numbers and strings are written as {@link Json} says:
+ * frequent first) are written in full, and {@code repeats} (each run's throughput) when the result
+ * is the median of repeated runs. A report with memory results has a {@code memory} array too,
+ * each element the fields of {@link MemoryResult} plus {@code rssPerElement} and
+ * {@code livePerElement} (a byte count not read is -1). Numbers and strings are written as {@link Json} says:
  * integral values without a fraction, NaN and infinities as {@code null}. Stateless and thread-safe.
  */
 public final class JsonReport {
@@ -59,6 +62,13 @@ public final class JsonReport {
                 result(w, report, r);
             }
             w.writeEndArray();
+            if (!report.memory().isEmpty()) {
+                w.writeArrayFieldStart("memory");
+                for (MemoryResult m : report.memory()) {
+                    memory(w, m);
+                }
+                w.writeEndArray();
+            }
             w.writeEndObject();
             w.writeRaw('\n');
         } catch (IOException e) {
@@ -134,6 +144,33 @@ public final class JsonReport {
             w.writeNumberField(e.getKey(), e.getValue());
         }
         w.writeEndObject();
+        if (!r.repeats().isEmpty()) {
+            w.writeArrayFieldStart("repeats");
+            for (double v : r.repeats()) {
+                Json.number(w, v);
+            }
+            w.writeEndArray();
+        }
+        w.writeEndObject();
+    }
+
+    private static void memory(JsonGenerator w, MemoryResult m) throws IOException {
+        w.writeStartObject();
+        w.writeStringField("scenario", m.scenario());
+        w.writeStringField("system", m.system());
+        w.writeStringField("durability", m.durability());
+        w.writeStringField("type", m.type());
+        w.writeNumberField("elements", m.elements());
+        w.writeNumberField("valueSize", m.valueSize());
+        w.writeNumberField("rssBefore", m.rssBefore());
+        w.writeNumberField("rssAfter", m.rssAfter());
+        number(w, "rssPerElement", m.rssPerElement());
+        w.writeNumberField("liveBefore", m.liveBefore());
+        w.writeNumberField("liveAfter", m.liveAfter());
+        number(w, "livePerElement", m.livePerElement());
+        w.writeStringField("live", m.live());
+        w.writeStringField("gc", m.gc());
+        w.writeStringField("unsupported", m.unsupported());
         w.writeEndObject();
     }
 

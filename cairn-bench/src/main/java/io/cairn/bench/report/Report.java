@@ -14,13 +14,22 @@ import java.util.Map;
  * @param results in the order measured
  * @param pricePerMonth the machine's price per month (any currency), or 0 when not given; with it
  *     the reports show the cost per billion requests
+ * @param memory what collections cost in memory ({@code cairn bench memory}), in the order measured;
+ *     empty for the other scenarios
  */
 public record Report(String title, Machine machine, Map<String, String> settings,
-        List<RunResult> results, double pricePerMonth) {
+        List<RunResult> results, double pricePerMonth, List<MemoryResult> memory) {
 
     public Report {
         settings = Map.copyOf(settings);
         results = List.copyOf(results);
+        memory = List.copyOf(memory);
+    }
+
+    /** A report without memory results. */
+    public Report(String title, Machine machine, Map<String, String> settings, List<RunResult> results,
+            double pricePerMonth) {
+        this(title, machine, settings, results, pricePerMonth, List.of());
     }
 
     /** Seconds in an average month (365.25 / 12 days). */

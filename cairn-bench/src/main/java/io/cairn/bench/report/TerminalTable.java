@@ -12,7 +12,11 @@ import java.util.Objects;
  * <p>The table has one row per result with its throughput and all-operations latency (see
  * {@link ResultGroups}: {@code -} for a mixed workload that recorded none), and under a mixed
  * workload's row one indented row per operation type. Numbers are right-aligned; an unsupported
- * result shows its reason in place of the numbers.
+ * result shows its reason in place of the numbers. When some result is the median of repeated runs,
+ * a last column {@code runs} lists every run's throughput.
+ *
+ * <p>{@link #renderMemory} is the memory scenario's table: resident memory before and after each
+ * collection was loaded and per element, and the server's own live-data figure per element.
  */
 public final class TerminalTable {
     /** The progress line never reaches this many columns. */
@@ -30,46 +34,103 @@ public final class TerminalTable {
 
     /** The table of {@code results}, in the given order, each line ending in {@code \n}. */
     public static String render(List<RunResult> results) {
+        boolean repeated = results.stream().anyMatch(r -> !r.repeats().isEmpty());
+        List<String> header = repeated ? concat(HEADER, List.of("runs")) : HEADER;
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (RunResult r : results) {
             List<String> head = List.of(str(r.system()), str(r.durability()), str(r.workload()), str(r.phase()),
                     r.pipeline() > 1 ? r.model() + " " + r.pipeline() : str(r.model()),
                     Integer.toString(r.clients()));
+            List<String> runs = repeated ? List.of(runs(r)) : List.of();
             if (r.isUnsupported()) {
-                rows.add(concat(head, List.of("-", "", "", "", "", "")));
+                rows.add(concat(concat(head, List.of("-", "", "", "", "", "")), runs));
                 notes.add("unsupported: " + r.unsupported());
                 continue;
             }
             List<OpStats> types = ResultGroups.opTypes(r);
             OpStats all = ResultGroups.aggregate(r);
             String op = types.size() == 1 && all == types.getFirst() ? all.operation() : ResultGroups.ALL;
-            rows.add(concat(head, numbers(op, r.opsPerSecond(), all, r.errors())));
+            rows.add(concat(concat(head, numbers(op, r.opsPerSecond(), all, r.errors())), runs));
             notes.add(null);
             if (types.size() > 1) {
                 for (OpStats s : types) {
                     double rate = r.seconds() > 0 ? s.count() / r.seconds() : Double.NaN;
-                    rows.add(concat(List.of("", "", "", "", "", ""), numbers("  " + s.operation(), rate, s, s.errors())));
+                    rows.add(concat(concat(List.of("", "", "", "", "", ""),
+                            numbers("  " + s.operation(), rate, s, s.errors())), repeated ? List.of("") : List.of()));
                     notes.add(null);
                 }
             }
         }
-        int[] widths = new int[HEADER.size()];
+        return table(header, rows, notes, new Layout(FIRST_NUMBER, c -> c >= FIRST_NUMBER || c == CLIENTS));
+    }
+
+    private static String runs(RunResult r) {
+        List<String> each = new ArrayList<>();
+        r.repeats().forEach(v -> each.add(Units.count(v)));
+        return String.join(" ", each);
+    }
+
+    private static final List<String> MEMORY_HEADER = List.of("system", "durability", "type", "elements", "value",
+            "rss before", "rss after", "rss/element", "live/element", "live", "gc");
+
+    /**
+     * The memory results as a table, each line ending in {@code \n}: sizes in binary units, the
+     * per-element figures in bytes with one decimal; an unsupported row gives its reason.
+     */
+    public static String renderMemory(List<MemoryResult> memory) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (MemoryResult m : memory) {
+            List<String> head = List.of(m.system(), str(m.durability()), m.type(), Units.count(m.elements()),
+                    m.valueSize() + " B");
+            if (m.isUnsupported()) {
+                rows.add(concat(head, List.of("", "", "", "", "", "")));
+                notes.add("unsupported: " + m.unsupported());
+                continue;
+            }
+            rows.add(concat(head, List.of(size(m.rssBefore()), size(m.rssAfter()), perElement(m.rssPerElement()),
+                    perElement(m.livePerElement()), str(m.live()), str(m.gc()))));
+            notes.add(null);
+        }
+        return table(MEMORY_HEADER, rows, notes, new Layout(5, c -> c >= 3 && c <= 8)); // elements to live/element
+    }
+
+    private static String size(long bytes) {
+        return bytes < 0 ? Units.MISSING : Units.bytes(bytes);
+    }
+
+    private static String perElement(double bytes) {
+        return Double.isFinite(bytes) ? String.format(java.util.Locale.ROOT, "%.1f B", bytes) : Units.MISSING;
+    }
+
+    /**
+     * How a table is laid out: a row's note replaces its cells from {@code noteColumn} on, and the
+     * columns {@code right} accepts are right-aligned.
+     */
+    private record Layout(int noteColumn, java.util.function.IntPredicate right) {
+    }
+
+    /** Lays out {@code rows} under {@code header}, each with its note or {@code null}. */
+    private static String table(List<String> header, List<List<String>> rows, List<String> notes, Layout layout) {
+        int[] widths = new int[header.size()];
         for (int c = 0; c < widths.length; c++) {
-            widths[c] = HEADER.get(c).length();
-            for (List<String> row : rows) {
-                widths[c] = Math.max(widths[c], row.get(c).length());
+            widths[c] = header.get(c).length();
+            for (int i = 0; i < rows.size(); i++) {
+                if (notes.get(i) == null || c < layout.noteColumn()) {
+                    widths[c] = Math.max(widths[c], rows.get(i).get(c).length());
+                }
             }
         }
         StringBuilder sb = new StringBuilder();
-        line(sb, HEADER, widths, null);
+        line(sb, header, widths, null, layout);
         List<String> rule = new ArrayList<>();
         for (int w : widths) {
             rule.add("-".repeat(w));
         }
-        line(sb, rule, widths, null);
+        line(sb, rule, widths, null, layout);
         for (int i = 0; i < rows.size(); i++) {
-            line(sb, rows.get(i), widths, notes.get(i));
+            line(sb, rows.get(i), widths, notes.get(i), layout);
         }
         return sb.toString();
     }
@@ -109,10 +170,10 @@ public final class TerminalTable {
                 Long.toString(errors));
     }
 
-    private static void line(StringBuilder sb, List<String> cells, int[] widths, String note) {
+    private static void line(StringBuilder sb, List<String> cells, int[] widths, String note, Layout layout) {
         StringBuilder line = new StringBuilder();
         for (int c = 0; c < cells.size(); c++) {
-            if (note != null && c == FIRST_NUMBER) {
+            if (note != null && c == layout.noteColumn()) {
                 line.append(GAP).append(note);
                 break;
             }
@@ -121,7 +182,7 @@ public final class TerminalTable {
             }
             String cell = cells.get(c);
             String pad = " ".repeat(widths[c] - cell.length());
-            boolean right = c >= FIRST_NUMBER || c == CLIENTS;
+            boolean right = layout.right().test(c);
             line.append(right ? pad + cell : cell + pad);
         }
         sb.append(line.toString().stripTrailing()).append('\n');

@@ -4,6 +4,7 @@ import io.cairn.bench.corpus.Article;
 import io.cairn.bench.corpus.ArticleJson;
 import io.cairn.bench.corpus.Shape;
 import io.cairn.bench.peer.Peer;
+import io.cairn.bench.peer.ProcessMemory;
 import io.cairn.bench.peer.ProcessPeer;
 import io.cairn.bench.driver.Wire;
 import io.cairn.bench.report.OpStats;

@@ -2,6 +2,7 @@ package io.cairn.bench.search;
 
 import io.cairn.bench.corpus.Article;
 import io.cairn.bench.corpus.Shape;
+import io.cairn.bench.peer.ProcessMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -50,7 +50,12 @@ class BenchCommandTest {
         assertThat(recorded("redis-benchmark")).containsEntry("clients", "50").containsEntry("model", "pipeline")
                 .containsEntry("pipeline", "1,16").containsEntry("operations", "1000000")
                 .containsEntry("tests", "set,get,hset,incr").containsEntry("keyspace", "100000")
-                .containsEntry("value-size", "3");
+                .containsEntry("value-size", "3").containsEntry("elements", "1000000").containsEntry("repeat", "1");
+        assertThat(recorded("memory")).containsEntry("types", "list,set,zset,hash").containsEntry("elements", "1000000")
+                .containsEntry("value-size", "20").containsEntry("clients", "4").containsEntry("model", "pipeline")
+                .containsEntry("pipeline", "64").containsEntry("durability", "none")
+                .containsEntry("cairn-jvm", MemoryScenario.JVM_OPTIONS);
+        assertThat(MemoryScenario.JVM_OPTIONS).doesNotContain("AlwaysPreTouch");
         assertThat(recorded("documents")).containsEntry("operations", "20000").containsEntry("elements", "10,100")
                 .containsEntry("element-size", "100");
         assertThat(recorded("ingest-query")).containsEntry("systems", "cairn").containsEntry("durability", "fsync")
@@ -133,7 +138,21 @@ class BenchCommandTest {
                 .isEqualTo("--cairn-address: localhost (expected: host:port)");
         assertThat(checkOf("documents", "--cairn-address", "127.0.0.1:6379", "--durability", "none,fsync"))
                 .startsWith("--durability: none,fsync (expected: one durability with --cairn-address");
-        assertThat(checkOf("redis-benchmark", "--tests", "set,del")).isEqualTo("test: del (expected: set, get, hset or incr)");
+        assertThat(checkOf("redis-benchmark", "--tests", "set,del")).isEqualTo("test: del (expected: set, get, hset,"
+                + " incr, lpush, rpush, lpop, rpop, sadd, spop, zadd, zpopmin, lrange_100, lrange_300, lrange_500,"
+                + " lrange_600 or zrank)");
+        assertThat(checkOf("redis-benchmark", "--tests", "lpush,spop", "--duration", "5")).isEqualTo("--duration: 5.0"
+                + " (expected: 0 with spop: a pop test pops exactly the elements filled for --operations)");
+        assertThat(checkOf("redis-benchmark", "--tests", "lpush,zrank", "--duration", "5")).isNull();
+        assertThat(checkOf("redis-benchmark", "--repeat", "0")).isEqualTo("--repeat: 0 (expected: 1 to 100)");
+        assertThat(checkOf("redis-benchmark", "--elements", "0")).isEqualTo("--elements: 0 (expected: 1 to 100000000)");
+        assertThat(checkOf("memory", "--types", "list,tree")).isEqualTo("type: tree (expected: list, set, zset or hash)");
+        assertThat(checkOf("memory", "--value-size", "19")).isEqualTo("--value-size: 19 (expected: 20 to 1048576)");
+        assertThat(checkOf("memory", "--clients", "1,2"))
+                .isEqualTo("--clients: 1,2 (expected: one client setting: the load runs once per collection)");
+        assertThat(checkOf("memory", "--redis-address", "127.0.0.1:6379")).startsWith("--redis-address: given"
+                + " (expected: none: the memory scenario starts each server itself");
+        assertThat(checkOf("memory")).isNull();
         assertThat(checkOf("ingest-query", "--references", "mysql"))
                 .isEqualTo("--references: mysql (expected: postgres, lucene)");
         assertThat(checkOf("ingest-query", "--durability", "none,fsync"))
@@ -197,6 +216,7 @@ class BenchCommandTest {
         assertThat(bench.execute("--help")).isZero();
         assertThat(out.toString(UTF_8)).contains("usage: cairn bench <scenario>").contains("  ycsb ").contains("sweep")
                 .contains("redis-benchmark").contains("durability").contains("documents").contains("ingest-query")
+                .contains("memory")
                 .contains("corpus").contains("peers");
     }
 

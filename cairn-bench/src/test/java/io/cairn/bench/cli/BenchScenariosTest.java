@@ -8,6 +8,8 @@ import io.cairn.bench.peer.CairnPeer;
 import io.cairn.bench.peer.Durability;
 import io.cairn.bench.peer.Installed;
 import io.cairn.bench.peer.ProcessPeer;
+import io.cairn.bench.peer.RedisPeer;
+import io.cairn.bench.driver.RespProtocol;
 import io.cairn.bench.report.CsvText;
 import io.cairn.resp.RespValue;
 import io.cairn.resp.client.RespClient;
@@ -149,6 +151,113 @@ class BenchScenariosTest {
         assertThat(opCounts(rows, "cairn", "incr", "run")).containsOnlyKeys("incr");
     }
 
+    /** The data-type tests of the redis-benchmark scenario, as the figures run them, at CI sizes. */
+    private static final List<String> DATA_TYPE_TESTS = List.of("lpush", "rpush", "lpop", "rpop", "sadd", "spop",
+            "zadd", "zpopmin", "lrange_100", "lrange_600", "zrank");
+
+    @Test
+    void redisBenchmarkRunsTheDataTypeTestsRepeatedAndSaysWhyMemcachedCannot() throws IOException {
+        needs("redis-server", "memcached");
+        try (ProcessPeer cairn = CairnPeer.start(Durability.NONE, "-Xmx256m");
+                ProcessPeer redis = RedisPeer.start(Durability.NONE, RespProtocol.ScanStyle.NONE)) {
+            List<String> cairnLacks = unknownCommands(cairn, List.of("LPUSH", "RPUSH", "LPOP", "RPOP", "SADD", "SPOP",
+                    "ZADD", "ZPOPMIN", "LRANGE", "ZRANK"));
+            // servers given by address, so that what the tests left behind can be read afterwards
+            int exit = run("redis-benchmark", "--systems", "cairn,redis,memcached", "--tests",
+                    String.join(",", DATA_TYPE_TESTS), "--clients", "3", "--pipeline", "4", "--operations", "600",
+                    "--repeat", "3", "--elements", "1000", "--keyspace", "100", "--value-size", "10",
+                    "--warmup", "0.2", "--cairn-address", "127.0.0.1:" + cairn.address().getPort(),
+                    "--redis-address", "127.0.0.1:" + redis.address().getPort(), "--memcached-memory-mb", "64",
+                    "--out", resultsDir().toString());
+            List<Map<String, String>> rows = reportOf(exit);
+            Map<String, List<Map<String, String>>> all = allRows(rows);
+            Set<String> expected = new TreeSet<>();
+            for (String system : List.of("cairn", "redis", "memcached")) {
+                DATA_TYPE_TESTS.forEach(t -> expected.add(system + "/none/" + t + "/run"));
+            }
+            assertThat(all.keySet()).as("no preload without a string test").containsExactlyInAnyOrderElementsOf(expected);
+            assertMeasured(all, 600, -1);
+            for (String t : DATA_TYPE_TESTS) {
+                String family = t.startsWith("l") || t.startsWith("r") ? "no lists" : t.startsWith("s") ? "no sets"
+                        : "no sorted sets";
+                assertThat(only(all.get("memcached/none/" + t + "/run")).get("unsupported")).as(t).isEqualTo(family);
+                Map<String, String> r = only(all.get("redis/none/" + t + "/run"));
+                assertThat(r.get("unsupported")).as(t).isEmpty();
+                assertThat(r.get("repeats").split(" ")).as(t + ": three runs").hasSize(3);
+                assertThat(r.get("repeats")).as(t + ": the median among them").contains(r.get("ops_per_sec"));
+                assertThat(opCounts(rows, "redis", t, "run")).as(t).containsExactly(Map.entry(t, 600L));
+                Map<String, String> c = only(all.get("cairn/none/" + t + "/run"));
+                String command = t.startsWith("lrange") ? "LRANGE" : t.toUpperCase(java.util.Locale.ROOT);
+                if (cairnLacks.contains(command)) {
+                    assertThat(c.get("unsupported")).as(t).startsWith("no " + command).endsWith("(COMMAND INFO)");
+                } else {
+                    assertThat(c.get("unsupported")).as(t).isEmpty();
+                    assertThat(c.get("repeats").split(" ")).as(t).hasSize(3);
+                }
+            }
+            assertThat(cairnLacks).as("Cairn has sorted sets").doesNotContain("ZADD", "ZPOPMIN", "ZRANK");
+            try (RespClient r = RespClient.connect(redis.address(), RespClient.Options.DEFAULT)) {
+                assertThat(r.call("EXISTS", "myzset")).as("ZPOPMIN popped exactly what was filled")
+                        .isEqualTo(RespValue.integer(0));
+                assertThat(r.call("LLEN", "mylist")).as("the list LRANGE read").isEqualTo(RespValue.integer(600));
+                assertThat(r.call("ZCARD", "myzset:rank")).isEqualTo(RespValue.integer(1000));
+                assertThat(r.call("SCARD", "myset")).as("SPOP popped exactly what was filled")
+                        .isEqualTo(RespValue.integer(0));
+            }
+            try (RespClient c = RespClient.connect(cairn.address(), RespClient.Options.DEFAULT)) {
+                assertThat(c.call("EXISTS", "myzset")).isEqualTo(RespValue.integer(0));
+                assertThat(c.call("ZCARD", "myzset:rank")).isEqualTo(RespValue.integer(1000));
+            }
+        }
+        assertThat(stdout()).contains("runs");
+        assertThat(stderr()).contains("warm-up lpop");
+    }
+
+    @Test
+    void memoryLoadsOneCollectionPerTypeIntoAFreshServerAndReportsBytesPerElement() throws IOException {
+        needs("redis-server");
+        String jvm = MemoryScenario.JVM_OPTIONS.replace("-Xmx8g", "-Xmx256m"); // the scenario's own, smaller
+        int exit = run("memory", "--systems", "cairn,redis,memcached", "--elements", "20000", "--value-size", "24",
+                "--cairn-jvm", jvm, "--out", resultsDir().toString());
+        List<Map<String, String>> rows = reportOf(exit);
+        Map<String, List<Map<String, String>>> all = allRows(rows);
+        List<Map<String, String>> memory = CsvText.rows(Files.readString(resultsDir().resolve("memory.csv"), UTF_8));
+        assertThat(memory).extracting(m -> m.get("system") + "/" + m.get("type")).containsExactly(
+                "cairn/list", "cairn/set", "cairn/zset", "cairn/hash", "redis/list", "redis/set", "redis/zset",
+                "redis/hash", "memcached/list", "memcached/set", "memcached/zset", "memcached/hash");
+        for (Map<String, String> m : memory) {
+            String key = m.get("system") + "/none/" + m.get("type") + "/load";
+            String why = m.get("unsupported");
+            assertThat(only(all.get(key)).get("unsupported")).as(key).isEqualTo(why);
+            if (m.get("system").equals("memcached")) {
+                assertThat(why).startsWith("no ");
+                continue;
+            }
+            if (m.get("system").equals("cairn") && !why.isEmpty()) { // lists and sets land with their own work
+                assertThat(m.get("type")).isIn("list", "set");
+                assertThat(why).matches("no (RPUSH|LLEN|SADD|SCARD)(, (LLEN|SCARD))? \\(COMMAND INFO\\)");
+                continue;
+            }
+            assertThat(why).as(key).isEmpty();
+            assertThat(only(all.get(key)).get("count")).as(key).isEqualTo("20000");
+            assertThat(m.get("elements")).isEqualTo("20000");
+            assertThat(Long.parseLong(m.get("rss_before"))).as(key).isPositive();
+            assertThat(Long.parseLong(m.get("rss_after"))).as(key).isPositive();
+            double live = Double.parseDouble(m.get("live_per_element"));
+            assertThat(live).as(key + " live bytes per element").isBetween(24.0, 2000.0);
+            assertThat(Double.parseDouble(m.get("rss_per_element")))
+                    .isEqualTo((Long.parseLong(m.get("rss_after")) - Long.parseLong(m.get("rss_before"))) / 20000.0,
+                            org.assertj.core.data.Offset.offset(0.001));
+            assertThat(m.get("gc")).as(key).isEqualTo(m.get("system").equals("cairn") ? "jcmd GC.run" : "none");
+            assertThat(m.get("live")).isEqualTo(m.get("system").equals("cairn") ? "heap used after GC.run" : "used_memory");
+        }
+        assertThat(memory).filteredOn(m -> m.get("system").equals("cairn") && m.get("unsupported").isEmpty())
+                .as("zsets and hashes are there today").extracting(m -> m.get("type")).contains("zset", "hash");
+        assertThat(stdout()).contains("rss/element").contains("live/element");
+        assertThat(Files.readString(resultsDir().resolve("report.html"))).contains("Memory per element");
+        assertThat(resultsDir().resolve("memory-memory.svg")).isRegularFile();
+    }
+
     @Test
     void durabilityMeasuresEachSystemWithAndWithoutFsync() throws IOException {
         needs("redis-server", "tarantool");
@@ -271,10 +380,26 @@ class BenchScenariosTest {
     }
 
     @Test
+    void aBadMemoryOptionIsRefusedBeforeAnyServerStarts() {
+        assertThat(bench("memory", "--systems", "cairn", "--types", "list,tree")).isEqualTo(2);
+        assertThat(stderr()).contains("type: tree (expected: list, set, zset or hash)").doesNotContain("bench: starting");
+        assertThat(bench("redis-benchmark", "--systems", "cairn", "--tests", "lpop", "--duration", "3")).isEqualTo(2);
+        assertThat(stderr()).contains("--duration: 3.0 (expected: 0 with lpop").doesNotContain("bench: starting");
+        assertThat(resultsDir()).doesNotExist();
+    }
+
+    @Test
     void anUnknownSystemIsRefused() {
         assertThat(bench("documents", "--systems", "cairn,mongodb")).isEqualTo(2);
         assertThat(stderr()).contains("system: mongodb (expected: cairn, redis, tarantool or memcached)")
                 .doesNotContain("bench: starting");
+    }
+
+    /** Those of {@code commands} the server's COMMAND INFO does not know. */
+    private static List<String> unknownCommands(ProcessPeer peer, List<String> commands) throws IOException {
+        try (RespSetup setup = RespSetup.connect(peer.address())) {
+            return setup.unknown(commands);
+        }
     }
 
     // --- reading the report ----------------------------------------------------------------------

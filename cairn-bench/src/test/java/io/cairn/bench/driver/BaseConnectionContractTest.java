@@ -245,6 +245,14 @@ abstract class BaseConnectionContractTest {
     }
 
     @Test
+    void aRedisCommandIsRefusedWithoutRespCommands() throws IOException {
+        if (!can(Capability.RESP_COMMANDS)) {
+            assertRefusedAndNothingSent(new Command.Call("call:refused",
+                    List.of(bytes("LPUSH"), bytes("call:refused"), bytes("a"))));
+        }
+    }
+
+    @Test
     void incrementOfAMissingCounterCountsFromZeroOrIsMissing() throws IOException {
         if (!incrementCreatesCounters()) {
             assertThat(call(new Command.Increment("counter:new"))).isEqualTo(Reply.missing());

@@ -66,7 +66,7 @@ abstract class RespProtocolTest extends BaseConnectionContractTest {
         Protocol p = protocol();
         assertThat(p.name()).isEqualTo("resp");
         assertThat(p.capabilities()).containsExactlyInAnyOrder(Capability.FIELD_UPDATE, Capability.SCAN,
-                Capability.SET_FIELD, Capability.INCREMENT);
+                Capability.SET_FIELD, Capability.INCREMENT, Capability.RESP_COMMANDS);
         assertThat(((RespProtocol) p).scanStyle()).isEqualTo(expectedScanStyle());
     }
 
@@ -130,5 +130,31 @@ abstract class RespProtocolTest extends BaseConnectionContractTest {
                 admin.call("CONFIG", "SET", "requirepass", "");
             }
         }
+    }
+
+    private static Command.Call cmd(String... args) {
+        List<byte[]> bytes = new java.util.ArrayList<>();
+        for (String a : args) {
+            bytes.add(bytes(a));
+        }
+        return new Command.Call(args[1], bytes);
+    }
+
+    @Test
+    void aRedisCommandGoesAsItIsAndItsReplyIsCounted() throws IOException {
+        assertThat(call(cmd("ZADD", "call:zset", "1", "a", "2", "b", "3", "c"))).isEqualTo(Reply.ok(3));
+        assertThat(call(cmd("ZRANK", "call:zset", "c"))).as("an integer is its value").isEqualTo(Reply.ok(2));
+        assertThat(call(cmd("ZRANK", "call:zset", "nobody"))).as("nil").isEqualTo(Reply.missing());
+        assertThat(call(cmd("ZRANGE", "call:zset", "0", "-1"))).as("an array is its length").isEqualTo(Reply.ok(3));
+        assertThat(call(cmd("ZRANGE", "call:zset", "5", "9"))).as("an empty array").isEqualTo(Reply.missing());
+        assertThat(call(cmd("ZSCORE", "call:zset", "b"))).as("a bulk string is its length").isEqualTo(Reply.ok(1));
+        assertThat(call(cmd("ZPOPMIN", "call:zset"))).as("member and score").isEqualTo(Reply.ok(2));
+        assertThat(call(cmd("SET", "call:string", "v"))).as("a simple string").isEqualTo(Reply.ok());
+        assertThat(call(cmd("ZADD", "call:string", "1", "a")).error()).isEqualTo(WRONGTYPE);
+        c.send(cmd("ZRANGE", "call:zset", "0", "-1", "WITHSCORES"));
+        c.send(cmd("ZCARD", "call:zset"));
+        c.flush();
+        assertThat(c.receive()).as("every element read").isEqualTo(Reply.ok(4));
+        assertThat(c.receive()).as("the next reply is the next command's").isEqualTo(Reply.ok(2));
     }
 }

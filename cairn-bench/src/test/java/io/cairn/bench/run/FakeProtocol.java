@@ -86,6 +86,7 @@ final class FakeProtocol implements Protocol {
             case Command.SetField f -> Reply.ok();
             case Command.Increment i -> Reply.ok(records.merge(i.key(), 1, Integer::sum));
             case Command.Delete d -> Reply.ok(records.remove(d.key()) == null ? 0 : 1);
+            case Command.Call call -> throw new UnsupportedOperationException("Redis commands");
         };
     }
 

@@ -136,12 +136,33 @@ class RedisDifferentialTest {
         }
     }
 
+    /**
+     * Waits until the server lists exactly the script's two connections: the second one registered
+     * (a connect returns before the server has seen it) and the previous script's gone (a close is
+     * seen after it returns), so that CLIENT LIST and INFO clients are the same on every run.
+     */
+    private static void awaitOnlyTheseTwoClients(RespTextClient first, RespTextClient second, String server)
+            throws IOException {
+        assertThat(second.call("PING")).hasToString("+PONG");
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            String list = first.call("CLIENT", "LIST").toString();
+            if (list.split("id=", -1).length - 1 == 2) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("%s never listed just the script's two clients: %s", server, list)
+                    .isLessThan(deadline);
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // pacing the poll, not a wait for an outcome
+        }
+    }
+
     /** Runs every step on {@code port}, from FLUSHALL, and returns the replies in order. */
     private static List<Reply> run(int port, List<Step> steps, String server) throws IOException {
         List<Reply> replies = new ArrayList<>(steps.size());
         try (RespTextClient first = RespTextClient.connect(port);
                 RespTextClient second = RespTextClient.connect(port)) {
             assertThat(first.call("FLUSHALL")).hasToString("+OK");
+            awaitOnlyTheseTwoClients(first, second, server);
             for (Step step : steps) {
                 Reply reply;
                 try {

@@ -38,6 +38,17 @@ final class RespTextClient implements AutoCloseable {
         return read(client.next());
     }
 
+    /** Sends a command without reading its reply (a blocking command that is to wait); {@link #read()} takes it later. */
+    void send(String... args) throws IOException {
+        client.send(args);
+        client.flush();
+    }
+
+    /** The next reply. */
+    Reply read() throws IOException {
+        return read(client.next());
+    }
+
     /** The value {@code token} begins (attributes are skipped by the client). */
     private Reply read(Token token) throws IOException {
         RespReplyDecoder r = client.reply();

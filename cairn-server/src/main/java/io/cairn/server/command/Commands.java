@@ -2,11 +2,13 @@ package io.cairn.server.command;
 
 import io.cairn.server.command.bitmap.BitmapCommands;
 import io.cairn.server.command.connection.ConnectionCommands;
+import io.cairn.server.command.geo.GeoCommands;
 import io.cairn.server.command.hash.HashCommands;
 import io.cairn.server.command.hll.HllCommands;
 import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
+import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.string.StringCommands;
@@ -31,6 +33,8 @@ public final class Commands {
         HllCommands.register(r);
         HashCommands.register(r);
         ZSetCommands.register(r);
+        GeoCommands.register(r);
+        ListCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);
@@ -49,6 +53,11 @@ public final class Commands {
         /** A command that still parses inside the lock (see {@link DataCommand#inline}). */
         public void inline(String name, DataCommand.Inline h) {
             add(name, DataCommand.inline(h));
+        }
+
+        /** A command that may wait for a write to its keys (BLPOP and the like). */
+        public void blocking(String name, BlockingCommand h) {
+            add(name, h);
         }
 
         public void server(String name, ServerCommand h) {

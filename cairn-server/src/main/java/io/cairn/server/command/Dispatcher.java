@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Runs one request: finds the command, checks authentication, arity and MULTI state, runs the
@@ -20,10 +18,6 @@ import java.util.concurrent.CompletableFuture;
  * must complete before it may be sent.
  */
 public final class Dispatcher {
-    private static final Set<String> ALLOWED_WITHOUT_AUTH = Set.of("auth", "hello", "quit", "reset");
-    private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
-    private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
-
     private final CommandRegistry registry;
     private final ServerContext server;
 
@@ -38,11 +32,11 @@ public final class Dispatcher {
 
     public Outcome dispatch(Session session, byte[][] args) {
         server.stats().commandProcessed();
-        CommandSpec spec;
+        Command cmd;
         try {
-            spec = resolve(args);
+            cmd = resolve(args);
         } catch (InvalidRequestException e) {
-            if (registry.lookup(args[0]) == registry.spec("exec")) {
+            if (isExec(args[0])) {
                 // As Redis: a malformed EXEC discards the transaction, inside MULTI or not.
                 session.endMulti();
                 server.unwatchAll(session);
@@ -54,32 +48,39 @@ public final class Dispatcher {
             }
             return Outcome.now(Errors.toReply(e));
         }
-        String name = spec.name();
-        session.touched(name, System.currentTimeMillis());
-        if (!session.authenticated() && !ALLOWED_WITHOUT_AUTH.contains(name)) {
+        CommandSpec spec = cmd.spec();
+        session.touched(spec.name(), System.currentTimeMillis());
+        if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
-        if (session.inMulti() && !RUN_INSIDE_MULTI.contains(name)) {
-            if (NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
-                    || registry.handler(spec.name()) instanceof AsyncCommand) {
+        if (session.inMulti() && !cmd.runsInsideMulti()) {
+            if (cmd.refusedInMulti()) {
                 session.flagMultiError();
                 return Outcome.now(RespValue.error("ERR Command not allowed inside a transaction"));
             }
             session.queue(args);
             return Outcome.now(new RespValue.SimpleString("QUEUED"));
         }
-        Handler handler = registry.handler(spec.name());
         CommandContext ctx = new CommandContext(args, spec, session, server);
         try {
-            return switch (handler) {
+            return switch (cmd.handler()) {
                 case ServerCommand sc -> Outcome.now(sc.run(ctx));
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
-                    Result<RespValue> r = spec.isWrite() || name.equals("exec")
+                    boolean write = cmd.write();
+                    Result<RespValue> r = write
                             ? server.store().execute(session.db(), op::run)
                             : server.store().query(session.db(), op::run);
+                    if (write) {
+                        server.blocked().serveReady(); // clients waiting on what this wrote
+                    }
                     yield Outcome.of(r.value(), r.durable());
+                }
+                case BlockingCommand bc -> {
+                    Outcome o = server.blocked().block(session, bc.parse(ctx));
+                    server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
+                    yield o;
                 }
             };
         } catch (RuntimeException e) {
@@ -95,9 +96,9 @@ public final class Dispatcher {
         List<RespValue> replies = new ArrayList<>(queued.size());
         for (byte[][] args : queued) {
             try {
-                CommandSpec spec = resolve(args);
-                CommandContext ctx = new CommandContext(args, spec, session, server);
-                replies.add(switch (registry.handler(spec.name())) {
+                Command cmd = resolve(args);
+                CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
+                replies.add(switch (cmd.handler()) {
                     case ServerCommand sc -> {
                         RespValue reply = sc.run(ctx);
                         if (session.db() != txn.db()) {
@@ -106,6 +107,7 @@ public final class Dispatcher {
                         yield reply;
                     }
                     case DataCommand dc -> dc.parse(ctx).run(txn);
+                    case BlockingCommand bc -> bc.parse(ctx).attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {
@@ -115,34 +117,43 @@ public final class Dispatcher {
         return RespValue.array(replies);
     }
 
-    /** Finds the spec, resolving containers to subcommands, and checks arity. */
-    CommandSpec resolve(byte[][] args) {
-        CommandSpec spec = registry.lookup(args[0]);
-        if (spec == null) {
+    /**
+     * Finds the command with one probe of the registry (and one of its container's table for a
+     * subcommand) and checks arity. The result always has a handler.
+     */
+    Command resolve(byte[][] args) {
+        Command cmd = registry.lookup(args[0]);
+        if (cmd == null) {
             throw new InvalidRequestException(unknownCommand(args));
         }
-        String name = spec.name();
-        if (!registry.subcommands(name).isEmpty() && !(args.length == 1 && spec.arityAccepts(1))) {
+        CommandSpec spec = cmd.spec();
+        if (cmd.hasSubcommands() && !(args.length == 1 && spec.arityAccepts(1))) {
+            String name = spec.name();
             if (args.length < 2) {
                 throw new InvalidRequestException("ERR wrong number of arguments for '" + name + "' command");
             }
-            String given = new String(args[1], StandardCharsets.UTF_8);
-            String sub = given.toLowerCase(Locale.ROOT);
-            CommandSpec subSpec = registry.spec(name + "|" + sub);
-            if (subSpec == null) {
-                if (sub.equals("help")) {
+            Command sub = cmd.subcommand(args[1]);
+            if (sub == null) {
+                String given = new String(args[1], StandardCharsets.UTF_8);
+                if (given.equalsIgnoreCase("help")) {
                     throw new InvalidRequestException("ERR " + name.toUpperCase(Locale.ROOT) + " HELP is not supported by Cairn; see COMMAND DOCS "
                             + name);
                 }
                 throw new InvalidRequestException("ERR unknown subcommand '" + truncate(given) + "'. Try "
                         + name.toUpperCase(Locale.ROOT) + " HELP.");
             }
-            spec = subSpec;
+            cmd = sub;
+            spec = sub.spec();
         }
         if (!spec.arityAccepts(args.length)) {
             throw new InvalidRequestException("ERR wrong number of arguments for '" + spec.name() + "' command");
         }
-        return spec;
+        return cmd;
+    }
+
+    private boolean isExec(byte[] name) {
+        Command cmd = registry.lookup(name);
+        return cmd != null && cmd.spec().name().equals("exec");
     }
 
     private static String unknownCommand(byte[][] args) {

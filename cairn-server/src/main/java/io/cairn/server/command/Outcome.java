@@ -33,8 +33,17 @@ public sealed interface Outcome {
         }
     }
 
-    /** A reply computed elsewhere (a search on its executor); sent when the future completes. */
-    record Deferred(CompletableFuture<RespValue> reply) implements Outcome {
+    /**
+     * A reply computed elsewhere (a search on its executor, a blocked command's answer); sent when
+     * the future completes. With {@code holdsConnection}, as for a blocked command, the connection
+     * reads no further request until this reply is sent, as Redis does not process a blocked
+     * client's next commands.
+     */
+    record Deferred(CompletableFuture<RespValue> reply, boolean holdsConnection) implements Outcome {
+        public Deferred(CompletableFuture<RespValue> reply) {
+            this(reply, false);
+        }
+
         @Override
         public CompletableFuture<?> ready() {
             return reply;

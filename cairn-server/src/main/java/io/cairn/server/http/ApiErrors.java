@@ -3,6 +3,7 @@ package io.cairn.server.http;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.common.StorageIOException;
 import io.cairn.common.StoreClosedException;
+import io.cairn.server.command.Errors;
 import io.cairn.storage.engine.WrongTypeException;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.lang.System.Logger.Level;
@@ -14,7 +15,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * The one place where exceptions become HTTP replies. The message is the one the layer below
  * words (the JSON parser's position, the query parser's "Syntax error at offset N near X",
- * WRONGTYPE), without the {@code ERR } code RESP puts in front; the status says what kind of
+ * WRONGTYPE), or for the engine's typed refusals the text {@link Errors#wording} gives RESP
+ * clients, without the {@code ERR } code RESP puts in front; the status says what kind of
  * refusal it is. Anything unexpected is logged and answered 500.
  */
 final class ApiErrors {
@@ -30,7 +32,7 @@ final class ApiErrors {
             case ApiException e -> withHeaders(ApiResponse.error(e.status(), e.getMessage()), e.headers());
             case WrongTypeException e -> ApiResponse.error(HttpResponseStatus.CONFLICT, e.getMessage());
             case io.cairn.search.UnknownIndexException e -> ApiResponse.error(HttpResponseStatus.NOT_FOUND, e.getMessage());
-            case InvalidRequestException e -> invalid(e.getMessage());
+            case InvalidRequestException e -> invalid(Errors.wording(e));
             case StorageIOException e -> ApiResponse.error(HttpResponseStatus.SERVICE_UNAVAILABLE,
                     "Errors writing to the write-ahead log; the write is not acknowledged: " + oneLine(e.getMessage()));
             case StoreClosedException e -> shuttingDown();

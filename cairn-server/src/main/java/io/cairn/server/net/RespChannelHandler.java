@@ -32,6 +32,10 @@ import java.util.concurrent.CompletableFuture;
  * request order. When the newest waiting future completes, the queue drains on the event loop.
  * Durability futures of one store complete in LSN order, so waiting on the newest suffices.
  *
+ * <p>Blocked commands: after a command whose reply {@linkplain Outcome.Deferred#holdsConnection()
+ * holds the connection} (BLPOP waiting for a push), no further request is read until that reply
+ * is sent, as Redis processes nothing else of a blocked client.
+ *
  * <p>Back-pressure: when the socket stops taking bytes the connection stops reading; when the
  * bytes waiting for a client exceed {@code client-output-buffer-limit} the client is closed.
  */
@@ -52,6 +56,10 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     private CompletableFuture<?> newestPendingFuture;
     private boolean closing;
     private boolean pausedForPending;
+    /** A blocked command's reply not yet sent: no later request is read until it is (as Redis). */
+    private Outcome.Deferred holding;
+    /** The held reply was sent: reading resumes at the end of the drain that sent it. */
+    private boolean holdReleased;
     /** Approximate bytes of the replies in {@link #pending}, counted against the output limit. */
     private long pendingBytes;
 
@@ -110,7 +118,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes()); // nothing runs for a closing or closed connection
             return;
         }
-        while (!closing && in.isReadable() && !pausedForPending) {
+        while (!closing && in.isReadable() && !pausedForPending && holding == null) {
             byte[][] args;
             try {
                 args = decoder.decode(in);
@@ -122,7 +130,12 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             if (args == null) {
                 return;
             }
-            handle(dispatcher.dispatch(session, args));
+            Outcome o = dispatcher.dispatch(session, args);
+            handle(o);
+            if (o instanceof Outcome.Deferred d && d.holdsConnection() && pending.contains(d)) {
+                holding = d;
+                ctx.channel().config().setAutoRead(false);
+            }
             if (out != null && out.readableBytes() >= FLUSH_BYTES) {
                 flushOut(); // keeps one batch's replies from piling up in memory, and checks the limit
             }
@@ -156,6 +169,10 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     }
 
     private void write(Outcome o) {
+        if (o == holding) {
+            holding = null;
+            holdReleased = true;
+        }
         RespValue reply = switch (o) {
             case Outcome.Now n -> n.reply();
             case Outcome.AfterDurable a -> a.durable().isCompletedExceptionally() ? failure(a.durable()) : a.reply();
@@ -305,8 +322,10 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         flushOut();
         waitingOn = null;
         awaitPending();
-        if (pausedForPending && pending.size() < MAX_PENDING / 2) {
+        boolean pendingOk = !pausedForPending || pending.size() < MAX_PENDING / 2;
+        if ((pausedForPending || holdReleased) && pendingOk && holding == null && !closing) {
             pausedForPending = false;
+            holdReleased = false;
             ctx.channel().config().setAutoRead(true);
             try {
                 channelRead(ctx, Unpooled.EMPTY_BUFFER); // decode what is already buffered
@@ -336,7 +355,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
-        if (!pausedForPending) {
+        if (!pausedForPending && holding == null) {
             ctx.channel().config().setAutoRead(ctx.channel().isWritable());
         }
         super.channelWritabilityChanged(ctx);

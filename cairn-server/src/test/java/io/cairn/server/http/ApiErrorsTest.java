@@ -7,6 +7,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.common.StorageIOException;
 import io.cairn.common.StoreClosedException;
 import io.cairn.document.json.JsonParser;
+import io.cairn.storage.engine.LimitExceededException;
 import io.cairn.storage.engine.ValueType;
 import io.cairn.storage.engine.WrongTypeException;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -31,6 +32,13 @@ class ApiErrorsTest {
         ApiResponse index = reply(new CompletionException(new io.cairn.search.UnknownIndexException()));
         assertThat(index.status()).isEqualTo(HttpResponseStatus.NOT_FOUND);
         assertThat(index.json()).isEqualTo("{\"error\":\"Unknown index name\"}");
+
+        ApiResponse key = reply(new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, 9, 8));
+        assertThat(key.status()).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+        assertThat(key.json()).isEqualTo("{\"error\":\"key length: 9 (expected: <= 8)\"}");
+        ApiResponse record = reply(new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, 9, 8));
+        assertThat(record.json()).isEqualTo("{\"error\":\"transaction too large for the write-ahead log: about 9 bytes"
+                + " (expected: <= 8)\"}");
 
         ApiResponse size = reply(new InvalidRequestException("ERR document size: 9 bytes once stored (expected: <= 8)"));
         assertThat(size.status()).isEqualTo(HttpResponseStatus.BAD_REQUEST);

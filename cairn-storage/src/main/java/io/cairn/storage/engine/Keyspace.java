@@ -4,7 +4,6 @@ import io.cairn.storage.index.HashIndex;
 import io.cairn.storage.index.OrderedIndex;
 import io.cairn.storage.index.View;
 import java.util.HashMap;
-import java.util.TreeSet;
 
 /**
  * The live keyspace: every entry sits in a {@link HashIndex} for point operations and in an
@@ -16,9 +15,16 @@ import java.util.TreeSet;
 final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
+    /** The copy-on-write rule for the nodes inside collections (sorted sets), from {@link #tree}'s views. */
+    final CowClock cow;
     /** Changes of part of a string (SETRANGE, SETBIT...): see {@link StringRanges}. */
     final StringRanges strings = new StringRanges(this);
     private long volatileKeys;
+    /**
+     * {@code list-max-listpack-size}: how big a list chunk grows (see {@link Listpack}). TODO:
+     * set from the server's setting once the encoding settings reach the engine.
+     */
+    int listFill = Listpack.DEFAULT_FILL;
 
     Keyspace(int expectedKeys) {
         this(expectedKeys, new io.cairn.storage.index.Epochs());
@@ -28,6 +34,7 @@ final class Keyspace {
     Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
         this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
+        this.cow = CowClock.of(tree);
     }
 
     int size() {
@@ -104,7 +111,13 @@ final class Keyspace {
     }
 
     ZSetEntry newZSet(byte[] key) {
-        ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch(), new HashMap<>(), new TreeSet<>());
+        ZSetEntry e = new ZSetEntry(key.clone(), 0, tree.epoch());
+        put(e);
+        return e;
+    }
+
+    ListEntry newList(byte[] key) {
+        ListEntry e = new ListEntry(key.clone(), 0, tree.epoch());
         put(e);
         return e;
     }

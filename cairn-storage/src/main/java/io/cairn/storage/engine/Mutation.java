@@ -59,8 +59,48 @@ public sealed interface Mutation {
     record ZSetDelete(int db, byte[] key, byte[] member) implements Mutation {
     }
 
+    /**
+     * Every sorted-set member from ({@code firstScore}, {@code first}) to ({@code lastScore},
+     * {@code last}), both inclusive in (score, member) order, was removed: a range removal or a
+     * pop of several members in one record. The key goes when its last member does.
+     */
+    record ZSetRemoveRange(int db, byte[] key, byte[] first, double firstScore, byte[] last, double lastScore)
+            implements Mutation {
+    }
+
     /** The key's expiry changed; 0 means it no longer expires. */
     record ExpireAt(int db, byte[] key, long expireAt) implements Mutation {
+    }
+
+    // Lists. Each describes its change by positions in the list as it was before the change, so
+    // applying it to the same state always gives the same list.
+
+    /** {@code values} were pushed one by one at the head ({@code left}) or the tail, creating the list if absent. */
+    record ListPush(int db, byte[] key, boolean left, byte[][] values) implements Mutation {
+    }
+
+    /** {@code count} elements (at least one) were removed from the head or the tail; the key goes with its last element. */
+    record ListPop(int db, byte[] key, boolean left, int count) implements Mutation {
+    }
+
+    /** The element at {@code index} (0 to size - 1) was replaced by {@code value}. */
+    record ListSet(int db, byte[] key, int index, byte[] value) implements Mutation {
+    }
+
+    /** {@code value} was inserted to be at {@code index} (0 to size). */
+    record ListInsert(int db, byte[] key, int index, byte[] value) implements Mutation {
+    }
+
+    /**
+     * Elements equal to {@code value} were removed, as {@code LREM}: the first {@code count} from
+     * the head when positive, the last {@code -count} from the tail when negative, all when 0. The
+     * key goes with its last element.
+     */
+    record ListRemove(int db, byte[] key, long count, byte[] value) implements Mutation {
+    }
+
+    /** Only the elements {@code start} to {@code stop} (inclusive; 0 <= start <= stop < size) were kept. */
+    record ListTrim(int db, byte[] key, int start, int stop) implements Mutation {
     }
 
     /** The key, with its value and expiry, now lives in database {@code toDb} instead (MOVE); the value is not copied. */

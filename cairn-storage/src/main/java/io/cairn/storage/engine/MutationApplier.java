@@ -55,11 +55,21 @@ final class MutationApplier {
                     }
                 }
             }
-            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score());
+            case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score(), ks.cow);
             case Mutation.ZSetDelete z -> {
                 ZSetEntry e = zsetFor(ks, z.key(), false);
                 if (e != null) {
-                    e.remove(latin1(z.member()));
+                    e.remove(latin1(z.member()), ks.cow);
+                    if (e.size() == 0) {
+                        ks.remove(z.key());
+                    }
+                }
+            }
+            case Mutation.ZSetRemoveRange z -> {
+                ZSetEntry e = zsetFor(ks, z.key(), false);
+                if (e != null) {
+                    e.removeRange(new ScoredMember(latin1(z.first()), z.firstScore()),
+                            new ScoredMember(latin1(z.last()), z.lastScore()), ks.cow);
                     if (e.size() == 0) {
                         ks.remove(z.key());
                     }
@@ -72,6 +82,39 @@ final class MutationApplier {
                 }
             }
             case Mutation.Clear c -> ks.clear();
+            case Mutation.ListPush p -> listFor(ks, p.key(), true).push(p.left(), p.values(), ks.listFill);
+            case Mutation.ListPop p -> {
+                ListEntry e = listFor(ks, p.key(), false);
+                if (e != null) {
+                    e.pop(p.left(), p.count(), ks.listFill);
+                    removeIfEmpty(ks, e);
+                }
+            }
+            case Mutation.ListSet x -> {
+                ListEntry e = existingList(ks, x.key());
+                checkPosition(x.index(), e.size() - 1);
+                e.set(x.index(), x.value(), ks.listFill);
+            }
+            case Mutation.ListInsert x -> {
+                ListEntry e = existingList(ks, x.key());
+                checkPosition(x.index(), e.size());
+                e.insert(x.index(), x.value(), ks.listFill);
+            }
+            case Mutation.ListRemove r -> {
+                ListEntry e = listFor(ks, r.key(), false);
+                if (e != null) {
+                    e.removeMatching(r.count(), r.value(), ks.listFill);
+                    removeIfEmpty(ks, e);
+                }
+            }
+            case Mutation.ListTrim x -> {
+                ListEntry e = listFor(ks, x.key(), false);
+                if (e != null) {
+                    checkPosition(x.start(), x.stop());
+                    checkPosition(x.stop(), e.size() - 1);
+                    e.trim(x.start(), x.stop(), ks.listFill);
+                }
+            }
         }
     }
 
@@ -95,6 +138,42 @@ final class MutationApplier {
             return ks.mutable(z);
         }
         throw new IllegalStateException("sorted-set change on a " + EntryKeys.typeOf(e).redisName() + " key");
+    }
+
+    /**
+     * The list at {@code key} made writable, created when absent and {@code create}; null when
+     * absent otherwise. A position change on an absent list (set, insert) is a log that does not
+     * fit the state.
+     */
+    private static ListEntry listFor(Keyspace ks, byte[] key, boolean create) {
+        Object e = ks.get(key);
+        if (e == null) {
+            return create ? ks.newList(key) : null;
+        }
+        if (e instanceof ListEntry l) {
+            return ks.mutable(l);
+        }
+        throw new IllegalStateException("list change on a " + EntryKeys.typeOf(e).redisName() + " key");
+    }
+
+    private static ListEntry existingList(Keyspace ks, byte[] key) {
+        ListEntry e = listFor(ks, key, false);
+        if (e == null) {
+            throw new IllegalStateException("list position change on an absent key");
+        }
+        return e;
+    }
+
+    private static void checkPosition(int index, int max) {
+        if (index < 0 || index > max) {
+            throw new IllegalStateException("list position: " + index + " (expected: 0 to " + max + ")");
+        }
+    }
+
+    private static void removeIfEmpty(Keyspace ks, ListEntry e) {
+        if (e.size() == 0) {
+            ks.remove(e.key);
+        }
     }
 
     static String latin1(byte[] b) {

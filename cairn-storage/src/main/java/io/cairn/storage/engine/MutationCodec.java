@@ -24,11 +24,21 @@ final class MutationCodec {
     static final byte EXPIRE_AT = 8;
     static final byte CLEAR = 9;
     static final byte PUT_DOCUMENT = 10;
+    static final byte LIST_PUSH = 20;
+    static final byte LIST_POP = 21;
+    static final byte LIST_SET = 22;
+    static final byte LIST_INSERT = 23;
+    static final byte LIST_REMOVE = 24;
+    static final byte LIST_TRIM = 25;
+    private static final byte HEAD = 1;
     /** Not a mutation: the mutations after it (up to the next) are in database {@code varint}. */
     static final byte SELECT_DB = 11;
     static final byte MOVE = 12;
     static final byte SWAP_DB = 13;
     static final byte CLEAR_ALL = 14;
+    // 40-49: sorted sets
+    static final byte ZSET_REMOVE_RANGE = 40;
+    // 50-59: strings
     static final byte STRING_SET_RANGE = 50;
 
     private MutationCodec() {
@@ -66,11 +76,18 @@ final class MutationCodec {
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
                 case Mutation.ZSetDelete z -> bytesSize(z.member());
+                case Mutation.ZSetRemoveRange z -> bytesSize(z.first()) + 8 + bytesSize(z.last()) + 8;
                 case Mutation.ExpireAt e -> Varints.sizeOf(e.expireAt());
                 case Mutation.Move mv -> Varints.sizeOf(mv.toDb());
                 case Mutation.Delete d -> 0;
                 case Mutation.Expired e -> 0;
                 case Mutation.Clear c -> 0;
+                case Mutation.ListPush p -> 1 + Varints.sizeOf(p.values().length) + bytesSize(p.values());
+                case Mutation.ListPop p -> 1 + Varints.sizeOf(p.count());
+                case Mutation.ListSet x -> Varints.sizeOf(x.index()) + bytesSize(x.value());
+                case Mutation.ListInsert x -> Varints.sizeOf(x.index()) + bytesSize(x.value());
+                case Mutation.ListRemove r -> Varints.sizeOf(zigzag(r.count())) + bytesSize(r.value());
+                case Mutation.ListTrim x -> Varints.sizeOf(x.start()) + Varints.sizeOf(x.stop());
                 case Mutation.ClearAll c -> 0;
                 case Mutation.SwapDb w -> 0;
             };
@@ -124,6 +141,13 @@ final class MutationCodec {
                     head(out, ZSET_DELETE, z.key());
                     putBytes(out, z.member());
                 }
+                case Mutation.ZSetRemoveRange z -> {
+                    head(out, ZSET_REMOVE_RANGE, z.key());
+                    putBytes(out, z.first());
+                    out.putDouble(z.firstScore());
+                    putBytes(out, z.last());
+                    out.putDouble(z.lastScore());
+                }
                 case Mutation.ExpireAt e -> {
                     head(out, EXPIRE_AT, e.key());
                     Varints.put(out, e.expireAt());
@@ -133,6 +157,39 @@ final class MutationCodec {
                     Varints.put(out, mv.toDb());
                 }
                 case Mutation.Clear c -> out.put(CLEAR);
+                case Mutation.ListPush p -> {
+                    head(out, LIST_PUSH, p.key());
+                    out.put(p.left() ? HEAD : 0);
+                    Varints.put(out, p.values().length);
+                    for (byte[] v : p.values()) {
+                        putBytes(out, v);
+                    }
+                }
+                case Mutation.ListPop p -> {
+                    head(out, LIST_POP, p.key());
+                    out.put(p.left() ? HEAD : 0);
+                    Varints.put(out, p.count());
+                }
+                case Mutation.ListSet x -> {
+                    head(out, LIST_SET, x.key());
+                    Varints.put(out, x.index());
+                    putBytes(out, x.value());
+                }
+                case Mutation.ListInsert x -> {
+                    head(out, LIST_INSERT, x.key());
+                    Varints.put(out, x.index());
+                    putBytes(out, x.value());
+                }
+                case Mutation.ListRemove r -> {
+                    head(out, LIST_REMOVE, r.key());
+                    Varints.put(out, zigzag(r.count()));
+                    putBytes(out, r.value());
+                }
+                case Mutation.ListTrim x -> {
+                    head(out, LIST_TRIM, x.key());
+                    Varints.put(out, x.start());
+                    Varints.put(out, x.stop());
+                }
                 case Mutation.ClearAll c -> out.put(CLEAR_ALL);
                 case Mutation.SwapDb w -> {
                     out.put(SWAP_DB);
@@ -256,11 +313,31 @@ final class MutationCodec {
             case HASH_DELETE -> new Mutation.HashDelete(db, key, getBytes(in));
             case ZSET_PUT -> new Mutation.ZSetPut(db, key, getBytes(in), in.getDouble());
             case ZSET_DELETE -> new Mutation.ZSetDelete(db, key, getBytes(in));
+            case ZSET_REMOVE_RANGE -> new Mutation.ZSetRemoveRange(db, key, getBytes(in), in.getDouble(), getBytes(in),
+                    in.getDouble());
             case EXPIRE_AT -> new Mutation.ExpireAt(db, key, Varints.get(in));
             case PUT_DOCUMENT -> new Mutation.PutDocument(db, key, getBytes(in), Varints.get(in));
             case MOVE -> new Mutation.Move(db, key, Varints.getInt(in, "database", Integer.MAX_VALUE));
+            case LIST_PUSH -> {
+                boolean left = end(in) == HEAD;
+                int n = Varints.getInt(in, "element count", in.remaining());
+                byte[][] values = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    values[i] = getBytes(in);
+                }
+                yield new Mutation.ListPush(db, key, left, values);
+            }
+            case LIST_POP -> {
+                boolean left = end(in) == HEAD;
+                yield new Mutation.ListPop(db, key, left, Varints.getInt(in, "pop count", Integer.MAX_VALUE));
+            }
+            case LIST_SET -> new Mutation.ListSet(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE), getBytes(in));
+            case LIST_INSERT -> new Mutation.ListInsert(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE), getBytes(in));
+            case LIST_REMOVE -> new Mutation.ListRemove(db, key, unzigzag(Varints.get(in)), getBytes(in));
+            case LIST_TRIM -> new Mutation.ListTrim(db, key, Varints.getInt(in, "list index", Integer.MAX_VALUE),
+                    Varints.getInt(in, "list index", Integer.MAX_VALUE));
             case STRING_SET_RANGE -> setRange(db, key, in);
-            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: 1..10, 12..14, 50)");
+            default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: one of the types in docs/format/wal.md)");
         };
     }
 
@@ -272,6 +349,32 @@ final class MutationCodec {
                     + " (expected: <= " + (Integer.MAX_VALUE - 64) + ")");
         }
         return new Mutation.StringSetRange(db, key, offset, bytes);
+    }
+
+    /** A list end byte: 1 for the head, 0 for the tail. */
+    private static byte end(ByteBuffer in) {
+        byte b = in.get();
+        if (b != HEAD && b != 0) {
+            throw new IllegalArgumentException("list end: " + b + " (expected: 0 or 1)");
+        }
+        return b;
+    }
+
+    /** Signed to unsigned for a varint: 0, -1, 1, -2 ... as 0, 1, 2, 3 ... */
+    private static long zigzag(long v) {
+        return (v << 1) ^ (v >> 63);
+    }
+
+    private static long unzigzag(long v) {
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    private static int bytesSize(byte[][] values) {
+        int n = 0;
+        for (byte[] v : values) {
+            n += bytesSize(v);
+        }
+        return n;
     }
 
     private static void head(ByteBuffer out, byte type, byte[] key) {

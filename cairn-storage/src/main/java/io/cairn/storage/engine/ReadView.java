@@ -92,6 +92,20 @@ public final class ReadView implements AutoCloseable {
         return out;
     }
 
+    /** Every element of the list at {@code key}, head to tail (the stored arrays: do not modify); empty when absent. */
+    public List<byte[]> list(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return List.of();
+        }
+        if (!(e instanceof ListEntry l)) {
+            throw new WrongTypeException(ValueType.LIST, EntryKeys.typeOf(e));
+        }
+        List<byte[]> out = new ArrayList<>(l.size());
+        l.items.visit(0, l.size(), false, out::add);
+        return out;
+    }
+
     /** Live keys in order from {@code from} (null: the first), at most {@code limit}. */
     public List<byte[]> scanKeys(byte[] from, boolean exclusive, int limit) {
         List<byte[]> out = new ArrayList<>();

@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
  * +------------------------------------------------------------------------------------+
  * block*:  | type u8 | length u32 | crc32c u32 of type, length, payload | payload |
  *          type 1 = entries: entry*, each
- *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document) | key | expireAt varint (0 none) | body |
+ *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document, 5 list) | key | expireAt varint (0 none) | body |
  *                 string: value;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
+ *                 list: count varint, element* from head to tail
  *                 document: the JSON document's stored bytes (docs/format/document.md), as one byte string
  *                 | 16 | db varint |: not an entry; the entries after it are in database db (0 before any)
  *                 byte strings are varint length + bytes
@@ -33,6 +34,7 @@ final class SnapshotFormat {
     static final byte KIND_HASH = 2;
     static final byte KIND_ZSET = 3;
     static final byte KIND_DOCUMENT = 4;
+    static final byte KIND_LIST = 5;
     /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
     static final byte KIND_DATABASE = 16;
     static final int TARGET_BLOCK_BYTES = 1 << 16;

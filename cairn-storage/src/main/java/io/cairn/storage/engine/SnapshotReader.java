@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.TreeSet;
 
 /**
  * Loads a snapshot file into a keyspace, checking every checksum and the footer's counts. Any
@@ -89,7 +88,7 @@ final class SnapshotReader {
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
                             continue;
                         }
-                        db.put(readEntry(payload, db.tree.epoch()));
+                        db.put(readEntry(payload, db.tree.epoch(), db.listFill));
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
@@ -100,7 +99,7 @@ final class SnapshotReader {
         }
     }
 
-    private static Object readEntry(ByteBuffer in, long epoch) {
+    private static Object readEntry(ByteBuffer in, long epoch, int listFill) {
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -121,14 +120,25 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_ZSET -> {
                 int n = Varints.getInt(in, "member count", in.remaining());
-                ZSetEntry z = new ZSetEntry(key, expireAt, epoch, HashMap.newHashMap(n), new TreeSet<>());
+                ScoredMember[] items = new ScoredMember[n];
                 for (int i = 0; i < n; i++) {
-                    String member = new String(bytes(in), StandardCharsets.ISO_8859_1);
-                    z.put(member, in.getDouble());
+                    items[i] = new ScoredMember(new String(bytes(in), StandardCharsets.ISO_8859_1), in.getDouble());
                 }
-                return z;
+                return ZSetEntry.load(key, expireAt, epoch, items, n);
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..4)");
+            case SnapshotFormat.KIND_LIST -> {
+                int n = Varints.getInt(in, "element count", in.remaining());
+                if (n == 0) {
+                    throw new IllegalArgumentException("empty list"); // a list key always has an element
+                }
+                ListEntry l = new ListEntry(key, expireAt, epoch);
+                for (int i = 0; i < n; i++) {
+                    l.items.insert(i, bytes(in), listFill);
+                }
+                l.settleEncoding(listFill);
+                return l;
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..5)");
         }
     }
 

@@ -72,15 +72,22 @@ final class SnapshotWriter implements AutoCloseable {
                 putBytes(field);
                 putBytes(f.getValue());
             }
+        } else if (entry instanceof ListEntry l) {
+            head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
+            l.items.visit(0, l.size(), false, e -> {
+                ensure(5 + e.length);
+                putBytes(e);
+                return true;
+            });
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());
-            for (ScoredMember m : z.ordered) {
+            z.order().forEach(0, z.size(), m -> {
                 byte[] member = m.memberBytes();
                 ensure(5 + member.length + 8);
                 putBytes(member);
                 block.putDouble(m.score());
-            }
+            });
         }
         entries++;
         if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {

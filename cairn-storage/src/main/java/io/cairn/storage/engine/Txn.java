@@ -1,13 +1,10 @@
 package io.cairn.storage.engine;
 
-import io.cairn.common.InvalidRequestException;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 
 /**
  * Reads and writes the keyspace inside {@link Store#execute} or {@link Store#read}, under the
@@ -32,9 +29,10 @@ public final class Txn {
 
     private final Databases dbs;
     private final StoreConfig config;
+    private final ZSetOps zsets = new ZSetOps(this);
     /** The selected database and its keyspace. */
     private int db;
-    private Keyspace ks;
+    Keyspace ks;
     private final List<Mutation> mutations = new ArrayList<>();
     private long encodedBytes;
     private long now;
@@ -76,6 +74,13 @@ public final class Txn {
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
+    }
+
+    private final ListOps lists = new ListOps(this);
+
+    /** The list commands' operations, in this transaction. */
+    public ListOps lists() {
+        return lists;
     }
 
     // ------------------------------------------------------------------ reads
@@ -182,14 +187,17 @@ public final class Txn {
         return h == null ? 0 : h.size();
     }
 
+    /** The sorted-set operations of this transaction (ranges, ranks, removals, pops, stores). */
+    public ZSetOps zsets() {
+        return zsets;
+    }
+
     public Double zscore(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? null : z.scores.get(MutationApplier.latin1(member));
+        return zsets.score(key, member);
     }
 
     public int zcard(byte[] key) {
-        ZSetEntry z = readZSet(key);
-        return z == null ? 0 : z.size();
+        return zsets.card(key);
     }
 
     /**
@@ -197,68 +205,17 @@ public final class Txn {
      * end, as Redis's {@code ZRANGE}.
      */
     public List<ScoredMember> zrangeByRank(byte[] key, long start, long stop) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return List.of();
-        }
-        int n = z.size();
-        if (start < 0) {
-            start = Math.max(0, n + start);
-        }
-        if (stop < 0) {
-            stop = n + stop;
-        }
-        stop = Math.min(stop, n - 1);
-        if (start > stop) {
-            return List.of();
-        }
-        List<ScoredMember> out = new ArrayList<>((int) (stop - start + 1));
-        Iterator<ScoredMember> it = z.ordered.iterator();
-        for (long i = 0; i <= stop && it.hasNext(); i++) {
-            ScoredMember m = it.next();
-            if (i >= start) {
-                out.add(m);
-            }
-        }
-        return out;
+        return zsets.byRank(key, start, stop, false);
     }
 
     /** Members with {@code min <= score <= max}, skipping {@code offset}, at most {@code count} (negative: all). */
     public List<ScoredMember> zrangeByScore(byte[] key, double min, double max, long offset, long count) {
-        ZSetEntry z = readZSet(key);
-        if (z == null || min > max) {
-            return List.of();
-        }
-        NavigableSet<ScoredMember> range = z.ordered.subSet(
-                new ScoredMember("", min), true, new ScoredMember("\uffff", max), true);
-        List<ScoredMember> out = new ArrayList<>();
-        long skipped = 0;
-        for (ScoredMember m : range) {
-            if (m.score() < min || m.score() > max) {
-                continue;
-            }
-            if (skipped++ < offset) {
-                continue;
-            }
-            if (count >= 0 && out.size() >= count) {
-                break;
-            }
-            out.add(m);
-        }
-        return out;
+        return zsets.range(key, ZSetRange.ByScore.closed(min, max), false, Math.max(0, offset), count);
     }
 
     /** Zero-based rank by ascending score, or null when the member or key is absent. */
     public Long zrank(byte[] key, byte[] member) {
-        ZSetEntry z = readZSet(key);
-        if (z == null) {
-            return null;
-        }
-        Double s = z.scores.get(MutationApplier.latin1(member));
-        if (s == null) {
-            return null;
-        }
-        return (long) z.ordered.headSet(new ScoredMember(MutationApplier.latin1(member), s), false).size();
+        return zsets.rank(key, member, false);
     }
 
     /**
@@ -299,8 +256,10 @@ public final class Txn {
 
     /**
      * How the value is held, by Cairn's own names: {@code "record"} (a string in one array with
-     * its key), {@code "hashtable"} (a hash), {@code "treeset"} (a sorted set), {@code "document"}
-     * (a JSON document's stored bytes in one array with its key); null when absent.
+     * its key), {@code "hashtable"} (a hash), {@code "listpack"} or {@code "skiplist"} (a sorted set,
+     * by Redis's default thresholds: see {@link ZSetOps}), {@code "document"}
+     * (a JSON document's stored bytes in one array with its key), {@code "listpack"} or {@code
+     * "quicklist"} (a list, by Redis 7.2's rule: see {@link ListEntry}); null when absent.
      */
     public String encoding(byte[] key) {
         Object e = live(key);
@@ -310,9 +269,10 @@ public final class Txn {
         return switch (EntryKeys.typeOf(e)) {
             case STRING -> "record";
             case HASH -> "hashtable";
-            case ZSET -> "treeset";
+            case ZSET -> ZSetOps.encoding((ZSetEntry) e, 128, 64);
             case JSON -> "document";
-            case LIST, SET -> throw new IllegalStateException("no entry holds a " + EntryKeys.typeOf(e) + " yet");
+            case LIST -> ((ListEntry) e).encoding();
+            case SET -> throw new IllegalStateException("no set entries yet");
             case NONE -> null;
         };
     }
@@ -390,32 +350,15 @@ public final class Txn {
     /**
      * Sets a member's score; returns true when the member is new.
      *
-     * @throws InvalidRequestException when the score is NaN
+     * @throws ScoreNotANumberException when the score is NaN
      */
     public boolean zadd(byte[] key, byte[] member, double score) {
-        checkWrite(key);
-        checkValue(member);
-        if (Double.isNaN(score)) {
-            throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
-        }
-        if (score == 0.0) {
-            score = 0.0; // -0.0 and 0.0 are one score, as in Redis
-        }
-        ZSetEntry z = writeZSet(key);
-        boolean added = z == null || !z.scores.containsKey(MutationApplier.latin1(member));
-        record(new Mutation.ZSetPut(db, key, member, score), key.length + member.length + 8);
-        return added;
+        return zsets.add(key, member, score);
     }
 
     /** Removes a member; returns whether it was there. The key goes with its last member. */
     public boolean zrem(byte[] key, byte[] member) {
-        checkWrite(key);
-        ZSetEntry z = writeZSet(key);
-        if (z == null || !z.scores.containsKey(MutationApplier.latin1(member))) {
-            return false;
-        }
-        record(new Mutation.ZSetDelete(db, key, member), key.length + member.length);
-        return true;
+        return zsets.remove(key, member);
     }
 
     /**
@@ -564,7 +507,7 @@ public final class Txn {
         throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
     }
 
-    private ZSetEntry readZSet(byte[] key) {
+    ZSetEntry readZSet(byte[] key) {
         Object e = live(key);
         if (e == null || e instanceof ZSetEntry) {
             return (ZSetEntry) e;
@@ -580,7 +523,7 @@ public final class Txn {
         return (HashEntry) liveForWrite(key);
     }
 
-    private ZSetEntry writeZSet(byte[] key) {
+    ZSetEntry writeZSet(byte[] key) {
         Object e = ks.get(key);
         if (e != null && !(e instanceof ZSetEntry) && !EntryKeys.expired(e, now)) {
             throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
@@ -594,8 +537,7 @@ public final class Txn {
         // after it was applied.
         encodedBytes += approxBytes + 32;
         if (encodedBytes > config.maxRecordBytes()) {
-            throw new InvalidRequestException("ERR transaction too large for the write-ahead log: about "
-                    + encodedBytes + " bytes (expected: <= " + config.maxRecordBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, encodedBytes, config.maxRecordBytes());
         }
         MutationApplier.apply(dbs, m);
         mutations.add(m);
@@ -607,8 +549,7 @@ public final class Txn {
     void checkWrite(byte[] key) {
         checkWritable();
         if (key.length > config.maxKeyBytes()) {
-            throw new InvalidRequestException("ERR key length: " + key.length
-                    + " (expected: <= " + config.maxKeyBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
     }
 
@@ -616,10 +557,9 @@ public final class Txn {
         return config.maxValueBytes();
     }
 
-    private void checkValue(byte[] value) {
+    void checkValue(byte[] value) {
         if (value.length > config.maxValueBytes()) {
-            throw new InvalidRequestException("ERR value length: " + value.length
-                    + " (expected: <= " + config.maxValueBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, value.length, config.maxValueBytes());
         }
     }
 

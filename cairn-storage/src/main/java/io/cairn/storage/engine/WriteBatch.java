@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import io.cairn.common.InvalidRequestException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -100,24 +99,23 @@ public final class WriteBatch {
                 case Expire e -> 10;
             };
             if (bytes > config.maxRecordBytes()) {
-                throw new InvalidRequestException("ERR batch too large for the write-ahead log: more than "
-                        + config.maxRecordBytes() + " bytes");
+                throw new LimitExceededException(LimitExceededException.Limit.BATCH_BYTES, bytes, config.maxRecordBytes());
             }
             ByteBuffer k = ByteBuffer.wrap(op.key());
             ValueType current = types.containsKey(k) ? types.get(k) : t.type(op.key());
-            checkLength(op.key(), config.maxKeyBytes(), "key");
+            checkLength(op.key(), config.maxKeyBytes(), LimitExceededException.Limit.KEY_LENGTH);
             ValueType after = switch (op) {
                 case Set s -> {
-                    checkLength(s.value(), config.maxValueBytes(), "value");
+                    checkLength(s.value(), config.maxValueBytes(), LimitExceededException.Limit.VALUE_LENGTH);
                     if (s.expireAt() < 0) {
-                        throw new InvalidRequestException("ERR invalid expire time: " + s.expireAt());
+                        throw new InvalidExpiryException(s.expireAt());
                     }
                     yield ValueType.STRING;
                 }
                 case Delete d -> ValueType.NONE;
                 case HSet h -> {
-                    checkLength(h.field(), config.maxValueBytes(), "field");
-                    checkLength(h.value(), config.maxValueBytes(), "value");
+                    checkLength(h.field(), config.maxValueBytes(), LimitExceededException.Limit.FIELD_LENGTH);
+                    checkLength(h.value(), config.maxValueBytes(), LimitExceededException.Limit.VALUE_LENGTH);
                     yield require(current, ValueType.HASH);
                 }
                 case HDel h -> {
@@ -125,9 +123,9 @@ public final class WriteBatch {
                     yield current;
                 }
                 case ZAdd z -> {
-                    checkLength(z.member(), config.maxValueBytes(), "member");
+                    checkLength(z.member(), config.maxValueBytes(), LimitExceededException.Limit.MEMBER_LENGTH);
                     if (Double.isNaN(z.score())) {
-                        throw new InvalidRequestException("ERR resulting score is not a number (NaN)");
+                        throw new ScoreNotANumberException();
                     }
                     yield require(current, ValueType.ZSET);
                 }
@@ -137,7 +135,7 @@ public final class WriteBatch {
                 }
                 case Expire e -> {
                     if (e.at() < 0) {
-                        throw new InvalidRequestException("ERR invalid expire time: " + e.at());
+                        throw new InvalidExpiryException(e.at());
                     }
                     yield current;
                 }
@@ -173,9 +171,9 @@ public final class WriteBatch {
         return wanted;
     }
 
-    private static void checkLength(byte[] b, int max, String what) {
+    private static void checkLength(byte[] b, int max, LimitExceededException.Limit what) {
         if (b.length > max) {
-            throw new InvalidRequestException("ERR " + what + " length: " + b.length + " (expected: <= " + max + ")");
+            throw new LimitExceededException(what, b.length, max);
         }
     }
 }

@@ -204,6 +204,78 @@ class FormatGoldenTest {
         }
     }
 
+    // A sorted-set range removal (mutation type 40), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheZSetRemoveRangeGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("a"), 1);
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("b"), 2.5);
+                t.zadd(Bytes.utf8("z"), Bytes.utf8("c"), 3);
+                return t.zsets().removeByRank(Bytes.utf8("z"), 0, 1);
+            }).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("wal-v1-zset-remove-range")));
+    }
+
+    @Test
+    void zsetRemoveRangeGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-zset-remove-range"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<List<ScoredMember>>read(t -> t.zrangeByRank(Bytes.utf8("z"), 0, -1)))
+                    .containsExactly(new ScoredMember("c", 3));
+        }
+    }
+
+    // Lists (mutation types 20..25, snapshot entry kind 5), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheListGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> t.lists().push(Bytes.utf8("l"), false, new byte[][] {Bytes.utf8("a"), Bytes.utf8("b")}, false))
+                    .await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("wal-v1-list-push")));
+    }
+
+    @Test
+    void listGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-list-push"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<List<byte[]>>read(t -> t.lists().range(Bytes.utf8("l"), 0, -1)))
+                    .containsExactly(Bytes.utf8("a"), Bytes.utf8("b"));
+        }
+    }
+
+    @Test
+    void checkpointProducesTheListGoldenSnapshot() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.lists().push(Bytes.utf8("l"), false, new byte[][] {Bytes.utf8("a"), Bytes.utf8("b")}, false);
+                t.expireAt(Bytes.utf8("l"), TIME + 60_000);
+                return null;
+            }).await();
+            s.checkpoint().join();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("snapshot-00000000000000000001.snap"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("snapshot-v1-list")));
+    }
+
+    @Test
+    void listGoldenSnapshotStillOpens() throws IOException {
+        Files.write(dir.resolve("snapshot-00000000000000000001.snap"), golden("snapshot-v1-list"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<List<byte[]>>read(t -> t.lists().range(Bytes.utf8("l"), 0, -1)))
+                    .containsExactly(Bytes.utf8("a"), Bytes.utf8("b"));
+            assertThat(s.<Long>read(t -> t.expireAt(Bytes.utf8("l")))).isEqualTo(TIME + 60_000);
+            assertThat(s.<String>read(t -> t.encoding(Bytes.utf8("l")))).isEqualTo("listpack");
+        }
+    }
+
     // STRING_SET_RANGE (type 50), added to version 1 with no other change.
 
     @Test

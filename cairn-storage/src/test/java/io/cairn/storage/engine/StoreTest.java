@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.common.Bytes;
 import io.cairn.common.Clock;
-import io.cairn.common.InvalidRequestException;
 import io.cairn.common.ManualClock;
 import io.cairn.common.StorageIOException;
 import io.cairn.storage.io.LocalFileSystem;
@@ -159,18 +158,46 @@ class StoreTest {
     void limitsAreEnforcedBeforeAnyChange() {
         store = Store.open(config().maxKeyBytes(8).maxValueBytes(16).build(), LocalFileSystem.INSTANCE, clock);
         assertThatThrownBy(() -> store.set(b("123456789"), b("v")))
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessage("ERR key length: 9 (expected: <= 8)");
+                .isInstanceOfSatisfying(LimitExceededException.class, e -> assertThat(List.of(e.limit(), e.actual(), e.max()))
+                        .containsExactly(LimitExceededException.Limit.KEY_LENGTH, 9L, 8L))
+                .hasMessage("key length: 9 (expected: <= 8)");
         assertThatThrownBy(() -> store.execute(t -> t.hset(b("k"), b("f"), new byte[17])))
-                .hasMessage("ERR value length: 17 (expected: <= 16)");
+                .isInstanceOfSatisfying(LimitExceededException.class, e -> assertThat(List.of(e.limit(), e.actual(), e.max()))
+                        .containsExactly(LimitExceededException.Limit.VALUE_LENGTH, 17L, 16L));
+        assertThatThrownBy(() -> store.write(new WriteBatch().hset(b("k"), new byte[17], b("v"))))
+                .isInstanceOfSatisfying(LimitExceededException.class, e -> assertThat(e.limit())
+                        .isEqualTo(LimitExceededException.Limit.FIELD_LENGTH));
         assertThat(store.lastLsn()).isZero();
+    }
+
+    @Test
+    void aTransactionLargerThanOneLogRecordIsRefusedWithItsSize() {
+        store = Store.open(config().maxRecordBytes(1024).build(), LocalFileSystem.INSTANCE, clock);
+        assertThatThrownBy(() -> store.execute(t -> {
+            for (int i = 0; i < 100; i++) {
+                t.set(b("key" + i), new byte[16], 0);
+            }
+            return null;
+        })).isInstanceOfSatisfying(LimitExceededException.class, e -> {
+            assertThat(e.limit()).isEqualTo(LimitExceededException.Limit.TRANSACTION_BYTES);
+            assertThat(e.actual()).isGreaterThan(1024);
+            assertThat(e.max()).isEqualTo(1024);
+        });
+        assertThat(store.<Boolean>read(t -> t.exists(b("key99")))).as("the write that passed the limit").isFalse();
+        assertThatThrownBy(() -> store.write(new WriteBatch().set(b("k"), new byte[2048])))
+                .isInstanceOfSatisfying(LimitExceededException.class, e -> assertThat(e.limit())
+                        .isEqualTo(LimitExceededException.Limit.BATCH_BYTES));
+        assertThatThrownBy(() -> store.write(new WriteBatch().set(b("k"), b("v"), -5)))
+                .isInstanceOfSatisfying(InvalidExpiryException.class, e -> assertThat(e.expireAt()).isEqualTo(-5));
     }
 
     @Test
     void nanScoreIsRefusedAndNegativeZeroIsZero() {
         open();
         assertThatThrownBy(() -> store.execute(t -> t.zadd(b("z"), b("m"), Double.NaN)))
-                .hasMessage("ERR resulting score is not a number (NaN)");
+                .isInstanceOf(ScoreNotANumberException.class);
+        assertThatThrownBy(() -> store.write(new WriteBatch().zadd(b("z"), b("m"), Double.NaN)))
+                .isInstanceOf(ScoreNotANumberException.class);
         store.execute(t -> t.zadd(b("z"), b("m"), -0.0)).await();
         assertThat(Double.doubleToRawLongBits(store.<Double>read(t -> t.zscore(b("z"), b("m"))))).isZero();
     }

@@ -46,7 +46,9 @@ public final class StoreDump {
                         yield m.toString();
                     }
                     case JSON -> HexFormat.of().formatHex(t.document(key));
-                    case LIST, SET -> throw new IllegalStateException("no dump of a " + type + " yet");
+                    case LIST -> t.lists().range(key, 0, -1).stream()
+                            .map(e -> new String(e, StandardCharsets.UTF_8)).toList().toString();
+                    case SET -> throw new IllegalStateException("no sets are stored yet");
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);

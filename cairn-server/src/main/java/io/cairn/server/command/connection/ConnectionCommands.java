@@ -62,6 +62,25 @@ public final class ConnectionCommands {
         r.server("client|list", ConnectionCommands::clientList);
         r.server("client|info", c -> text(c, describe(c.server(), c.session()) + "\n"));
         r.server("client|kill", ConnectionCommands::clientKill);
+        r.server("client|unblock", ConnectionCommands::clientUnblock);
+    }
+
+    /** CLIENT UNBLOCK id [TIMEOUT|ERROR]: 1 when that client was waiting in a blocking command. */
+    private static RespValue clientUnblock(CommandContext c) {
+        if (c.argc() > 4) {
+            throw new InvalidRequestException("ERR unknown subcommand or wrong number of arguments for 'unblock'. "
+                    + "Try CLIENT HELP.");
+        }
+        boolean error = false;
+        if (c.argc() == 4) {
+            switch (c.option(3)) {
+                case "TIMEOUT" -> error = false;
+                case "ERROR" -> error = true;
+                default -> throw new InvalidRequestException("ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR");
+            }
+        }
+        long id = c.integer(2);
+        return c.server().blocked().unblock(id, error) ? RespValue.ONE : RespValue.ZERO;
     }
 
     /** HELLO [protover [AUTH username password] [SETNAME clientname]]. */

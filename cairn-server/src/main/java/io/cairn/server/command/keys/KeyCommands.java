@@ -1,130 +1,51 @@
 package io.cairn.server.command.keys;
 
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
-import io.cairn.server.command.Glob;
-import io.cairn.server.command.Replies;
-import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.ValueType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
-/** DEL, UNLINK, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE family, TTL family, PERSIST, RANDOMKEY, COPY, KEYRANGE. */
+/**
+ * The generic key commands (DEL, UNLINK, EXISTS, TYPE, RENAME(NX), KEYS, SCAN, the EXPIRE and TTL
+ * families, PERSIST, RANDOMKEY, COPY, KEYRANGE) as typed operations: arguments are parsed and
+ * checked here, before the store's lock, into {@link KeyReads} and {@link KeyWrites} records, in
+ * the order Redis 7.2 checks them. Stateless.
+ */
 public final class KeyCommands {
-    private static final int SCAN_PAGE_LIMIT = 1_000_000;
-
     private KeyCommands() {
     }
 
     public static void register(Commands.Registrar r) {
-        r.inline("del", KeyCommands::del);
-        r.inline("unlink", KeyCommands::del);
-        r.inline("exists", (t, c) -> {
-            long n = 0;
-            for (int i = 1; i < c.argc(); i++) {
-                n += t.exists(c.arg(i)) ? 1 : 0;
-            }
-            return RespValue.integer(n);
-        });
-        r.inline("type", (t, c) -> RespValue.simple(t.type(c.arg(1)).redisName()));
-        r.inline("rename", (t, c) -> rename(t, c, false));
-        r.inline("renamenx", (t, c) -> rename(t, c, true));
-        r.inline("keys", KeyCommands::keys);
-        r.inline("scan", KeyCommands::scan);
-        r.inline("expire", (t, c) -> expire(t, c, 1000, false));
-        r.inline("pexpire", (t, c) -> expire(t, c, 1, false));
-        r.inline("expireat", (t, c) -> expire(t, c, 1000, true));
-        r.inline("pexpireat", (t, c) -> expire(t, c, 1, true));
-        r.inline("ttl", (t, c) -> ttl(t, c, false, false));
-        r.inline("pttl", (t, c) -> ttl(t, c, true, false));
-        r.inline("expiretime", (t, c) -> ttl(t, c, false, true));
-        r.inline("pexpiretime", (t, c) -> ttl(t, c, true, true));
-        r.inline("persist", (t, c) -> RespValue.integer(t.persist(c.arg(1)) ? 1 : 0));
-        r.inline("randomkey", (t, c) -> RespValue.bulk(t.randomKey(c.server().random())));
-        r.inline("copy", KeyCommands::copy);
-        r.inline("keyrange", KeyCommands::keyrange);
+        r.data("del", c -> new KeyWrites.Del(keys(c, 1)));
+        r.data("unlink", c -> new KeyWrites.Del(keys(c, 1)));
+        r.data("exists", c -> new KeyReads.Exists(keys(c, 1)));
+        r.data("type", c -> new KeyReads.Type(c.arg(1)));
+        r.data("rename", c -> new KeyWrites.Rename(c.arg(1), c.arg(2), false));
+        r.data("renamenx", c -> new KeyWrites.Rename(c.arg(1), c.arg(2), true));
+        r.data("keys", c -> new KeyReads.Keys(c.arg(1)));
+        r.data("scan", KeyCommands::scan);
+        r.data("expire", c -> expire(c, 1000, false));
+        r.data("pexpire", c -> expire(c, 1, false));
+        r.data("expireat", c -> expire(c, 1000, true));
+        r.data("pexpireat", c -> expire(c, 1, true));
+        r.data("ttl", c -> new KeyReads.Ttl(c.arg(1), false, false));
+        r.data("pttl", c -> new KeyReads.Ttl(c.arg(1), true, false));
+        r.data("expiretime", c -> new KeyReads.Ttl(c.arg(1), false, true));
+        r.data("pexpiretime", c -> new KeyReads.Ttl(c.arg(1), true, true));
+        r.data("persist", c -> new KeyWrites.Persist(c.arg(1)));
+        r.data("randomkey", c -> new KeyReads.RandomKey(c.server().random()));
+        r.data("copy", KeyCommands::copy);
+        r.data("keyrange", KeyCommands::keyrange);
     }
 
-    private static RespValue del(Txn t, CommandContext c) {
-        long n = 0;
-        for (int i = 1; i < c.argc(); i++) {
-            n += t.delete(c.arg(i)) ? 1 : 0;
-        }
-        return RespValue.integer(n);
+    private static List<byte[]> keys(CommandContext c, int from) {
+        return List.of(c.args()).subList(from, c.argc());
     }
 
-    private static RespValue rename(Txn t, CommandContext c, boolean nx) {
-        byte[] src = c.arg(1);
-        byte[] dst = c.arg(2);
-        if (!t.exists(src)) {
-            throw new InvalidRequestException("ERR no such key");
-        }
-        if (Arrays.equals(src, dst)) {
-            return nx ? RespValue.ZERO : RespValue.OK;
-        }
-        if (nx && t.exists(dst)) {
-            return RespValue.ZERO;
-        }
-        ValueCopy.copy(t, src, dst);
-        t.delete(src);
-        return nx ? RespValue.ONE : RespValue.OK;
-    }
-
-    private static RespValue copy(Txn t, CommandContext c) {
-        boolean replace = false;
-        int db = t.db();
-        for (int i = 3; i < c.argc(); i++) {
-            String o = c.option(i);
-            if (o.equals("REPLACE")) {
-                replace = true;
-            } else if (o.equals("DB") && i + 1 < c.argc()) {
-                db = c.database(++i);
-            } else {
-                throw new InvalidRequestException(CommandContext.SYNTAX);
-            }
-        }
-        byte[] src = c.arg(1);
-        byte[] dst = c.arg(2);
-        if (db == t.db() && Arrays.equals(src, dst)) {
-            throw new InvalidRequestException("ERR source and destination objects are the same");
-        }
-        if (!t.exists(src)) {
-            return RespValue.ZERO;
-        }
-        return ValueCopy.copy(t, src, db, dst, replace) ? RespValue.ONE : RespValue.ZERO;
-    }
-
-    /** KEYS pattern: a literal prefix narrows the walk of the ordered index to that range. */
-    private static RespValue keys(Txn t, CommandContext c) {
-        byte[] pattern = c.arg(1);
-        byte[] prefix = literalPrefix(pattern);
-        List<byte[]> out = new ArrayList<>();
-        byte[] from = prefix.length > 0 ? prefix : null;
-        boolean exclusive = false;
-        while (true) {
-            List<byte[]> page = t.scanKeys(from, exclusive, 1024);
-            if (page.isEmpty()) {
-                break;
-            }
-            for (byte[] k : page) {
-                if (!startsWith(k, prefix)) {
-                    return Replies.bulks(out);
-                }
-                if (Glob.matches(pattern, k)) {
-                    out.add(k);
-                }
-            }
-            from = page.get(page.size() - 1);
-            exclusive = true;
-        }
-        return Replies.bulks(out);
-    }
-
-    private static RespValue scan(Txn t, CommandContext c) {
+    /** SCAN cursor [MATCH pattern] [COUNT count] [TYPE type]: the cursor first, then the options, as Redis reads them. */
+    private static KeyReads.Scan scan(CommandContext c) {
         byte[] from = cursorStart(c, c.arg(1));
         byte[] match = null;
         long count = 10;
@@ -146,20 +67,11 @@ public final class KeyCommands {
                 default -> throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
-        int limit = (int) Math.min(count, SCAN_PAGE_LIMIT);
-        List<byte[]> page = t.scanKeys(from, true, limit);
-        List<byte[]> out = new ArrayList<>(page.size());
-        for (byte[] k : page) {
-            if ((match == null || Glob.matches(match, k)) && (type == null || t.type(k) == type)) {
-                out.add(k);
-            }
-        }
-        String next = page.size() < limit ? "0" : Long.toString(c.server().issueCursor(page.get(page.size() - 1)));
-        return RespValue.array(List.of(RespValue.bulk(next), Replies.bulks(out)));
+        return new KeyReads.Scan(from, match, (int) Math.min(count, KeyReads.PAGE_LIMIT), type, c.server()::issueCursor);
     }
 
     /** The key after which a SCAN cursor resumes; null to start at the first key. */
-    static byte[] cursorStart(CommandContext c, byte[] cursor) {
+    private static byte[] cursorStart(CommandContext c, byte[] cursor) {
         long id;
         try {
             id = CommandContext.parseLong(cursor);
@@ -185,8 +97,8 @@ public final class KeyCommands {
         return ValueType.NONE; // an unknown type matches nothing, as in Redis
     }
 
-    private static RespValue expire(Txn t, CommandContext c, long unitMillis, boolean absolute) {
-        long amount = c.integer(2);
+    /** The EXPIRE family: the options first, then the number and its unit conversion, as Redis checks them. */
+    private static KeyWrites.Expire expire(CommandContext c, long unitMillis, boolean absolute) {
         boolean nx = false;
         boolean xx = false;
         boolean gt = false;
@@ -206,56 +118,36 @@ public final class KeyCommands {
         if (gt && lt) {
             throw new InvalidRequestException("ERR GT and LT options at the same time are not compatible");
         }
-        long at;
-        try {
-            long millis = Math.multiplyExact(amount, unitMillis);
-            at = absolute ? millis : Math.addExact(t.now(), millis);
-        } catch (ArithmeticException e) {
-            throw invalidExpire(c);
+        long amount = c.integer(2);
+        if (unitMillis == 1000 && (amount > Long.MAX_VALUE / 1000 || amount < Long.MIN_VALUE / 1000)) {
+            throw invalidExpire(c.spec().name());
         }
-        if (at <= 0 && !absolute && amount > 0) {
-            throw invalidExpire(c);
-        }
-        byte[] key = c.arg(1);
-        long current = t.expireAt(key);
-        if (current == Txn.ABSENT) {
-            return RespValue.ZERO;
-        }
-        boolean hasTtl = current != Txn.NO_EXPIRY;
-        if (nx && hasTtl || xx && !hasTtl) {
-            return RespValue.ZERO;
-        }
-        // A key without expiry counts as an infinite TTL for GT and LT.
-        if (gt && (!hasTtl || at <= current) || lt && hasTtl && at >= current) {
-            return RespValue.ZERO;
-        }
-        t.expireAt(key, Math.max(at, 1));
-        return RespValue.ONE;
+        return new KeyWrites.Expire(c.arg(1), amount * unitMillis, absolute, nx, xx, gt, lt, c.spec().name());
     }
 
-    static InvalidRequestException invalidExpire(CommandContext c) {
-        return new InvalidRequestException("ERR invalid expire time in '" + c.spec().name() + "' command");
+    static InvalidRequestException invalidExpire(String command) {
+        return new InvalidRequestException("ERR invalid expire time in '" + command + "' command");
     }
 
-    private static RespValue ttl(Txn t, CommandContext c, boolean millis, boolean absolute) {
-        long at = t.expireAt(c.arg(1));
-        if (at == Txn.ABSENT || at == Txn.NO_EXPIRY) {
-            return RespValue.integer(at);
+    /** COPY source destination [DB destination-db] [REPLACE]: Cairn has database 0 only. */
+    private static KeyWrites.Copy copy(CommandContext c) {
+        boolean replace = false;
+        int db = KeyWrites.Copy.SAME_DB;
+        for (int i = 3; i < c.argc(); i++) {
+            String o = c.option(i);
+            if (o.equals("REPLACE")) {
+                replace = true;
+            } else if (o.equals("DB") && i + 1 < c.argc()) {
+                db = c.database(++i);
+            } else {
+                throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
         }
-        if (absolute) {
-            return RespValue.integer(millis ? at : (at + 500) / 1000); // rounded, as Redis does
-        }
-        long left = Math.max(0, at - t.now());
-        return RespValue.integer(millis ? left : (left + 500) / 1000);
+        return new KeyWrites.Copy(c.arg(1), c.arg(2), db, replace);
     }
 
-    /**
-     * {@code KEYRANGE start count [WITHVALUES]}: up to {@code count} keys from {@code start} on, in
-     * key order; with WITHVALUES each key is followed by its value, as the type's read command
-     * answers it (GET, HGETALL, ZRANGE 0 -1 WITHSCORES, JSON.GET), so that a range of records takes
-     * one round trip.
-     */
-    private static RespValue keyrange(Txn t, CommandContext c) {
+    /** KEYRANGE start count [WITHVALUES]; an empty start means the first key. */
+    private static KeyReads.KeyRange keyrange(CommandContext c) {
         long count = c.integer(2);
         if (count < 0) {
             throw new InvalidRequestException("ERR count must be >= 0");
@@ -267,42 +159,7 @@ public final class KeyCommands {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
         byte[] start = c.arg(1);
-        List<byte[]> keys = t.scanKeys(start.length == 0 ? null : start, false, (int) Math.min(count, SCAN_PAGE_LIMIT));
-        if (!withValues) {
-            return Replies.bulks(keys);
-        }
-        List<RespValue> out = new ArrayList<>(keys.size() * 2);
-        for (byte[] k : keys) {
-            out.add(RespValue.bulk(k));
-            out.add(valueOf(t, k, c));
-        }
-        return RespValue.array(out);
-    }
-
-    private static RespValue valueOf(Txn t, byte[] key, CommandContext c) {
-        return switch (t.type(key)) {
-            case STRING -> RespValue.bulk(t.get(key));
-            case HASH -> Replies.fieldMap(t.hashFields(key));
-            case ZSET -> Replies.scored(t.zrangeByRank(key, 0, -1), true, c.session().protocol());
-            case JSON -> io.cairn.server.command.json.JsonCommands.wholeDocument(t, c, key);
-            case LIST, SET -> throw new IllegalStateException("no " + t.type(key) + " values yet");
-            case NONE -> RespValue.NULL;
-        };
-    }
-
-    private static byte[] literalPrefix(byte[] pattern) {
-        int n = 0;
-        while (n < pattern.length && "*?[\\".indexOf(pattern[n]) < 0) {
-            n++;
-        }
-        return Arrays.copyOf(pattern, n);
-    }
-
-    private static boolean startsWith(byte[] k, byte[] prefix) {
-        return k.length >= prefix.length && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length);
-    }
-
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
+        return new KeyReads.KeyRange(start.length == 0 ? null : start, (int) Math.min(count, KeyReads.PAGE_LIMIT),
+                withValues, c.session().protocol(), c.server().jsonLimits());
     }
 }

@@ -29,6 +29,9 @@ final class ValueCopy {
     private record DocumentValue(byte[] document) implements Value {
     }
 
+    private record ListValue(List<byte[]> elements) implements Value {
+    }
+
     /**
      * Copies {@code src} (which must exist) of the selected database to {@code dst} in database
      * {@code db}; false, changing nothing, when {@code dst} exists there and not {@code replace}.
@@ -62,7 +65,8 @@ final class ValueCopy {
             case HASH -> new HashValue(t.hgetAll(src));
             case ZSET -> new ZSetValue(t.zrangeByRank(src, 0, -1));
             case JSON -> new DocumentValue(t.document(src));
-            case LIST, SET -> throw new IllegalStateException("no " + t.type(src) + " values yet");
+            case LIST -> new ListValue(t.lists().range(src, 0, -1));
+            case SET -> throw new IllegalStateException("no " + t.type(src) + " values yet");
             case NONE -> throw new IllegalStateException("copy of an absent key");
         };
     }
@@ -88,6 +92,10 @@ final class ValueCopy {
             case DocumentValue d -> {
                 t.delete(dst);
                 t.setDocument(dst, d.document());
+            }
+            case ListValue l -> {
+                t.delete(dst);
+                t.lists().push(dst, false, l.elements().toArray(new byte[0][]), false);
             }
         }
         if (expireAt > 0) {

@@ -2,6 +2,7 @@ package io.cairn.server.command.server;
 
 import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
+import io.cairn.server.command.Command;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.CommandRegistry;
 import java.util.AbstractMap;
@@ -18,17 +19,14 @@ final class CommandIntrospection {
     static RespValue all(CommandContext c) {
         CommandRegistry reg = c.server().dispatcher().registry();
         List<RespValue> out = new ArrayList<>();
-        for (CommandSpec s : io.cairn.resp.CommandTable.all()) {
-            if (s.container() == null) {
-                out.add(info(reg, s));
-            }
+        for (Command cmd : reg.commands()) {
+            out.add(info(cmd));
         }
         return RespValue.array(out);
     }
 
     static RespValue count(CommandContext c) {
-        long n = io.cairn.resp.CommandTable.all().stream().filter(s -> s.container() == null).count();
-        return RespValue.integer(n);
+        return RespValue.integer(c.server().dispatcher().registry().commands().size());
     }
 
     static RespValue info(CommandContext c) {
@@ -38,17 +36,18 @@ final class CommandIntrospection {
         }
         List<RespValue> out = new ArrayList<>();
         for (int i = 2; i < c.argc(); i++) {
-            CommandSpec s = reg.spec(c.string(i).toLowerCase(Locale.ROOT));
-            out.add(s == null ? RespValue.NULL : info(reg, s));
+            Command cmd = reg.command(c.string(i).toLowerCase(Locale.ROOT));
+            out.add(cmd == null ? RespValue.NULL : info(cmd));
         }
         return RespValue.array(out);
     }
 
     /** One command as Redis 7's COMMAND INFO shows it (key specs and tips left empty). */
-    private static RespValue info(CommandRegistry reg, CommandSpec s) {
+    private static RespValue info(Command cmd) {
+        CommandSpec s = cmd.spec();
         List<RespValue> subs = new ArrayList<>();
-        for (CommandSpec sub : reg.subcommands(s.name())) {
-            subs.add(info(reg, sub));
+        for (Command sub : cmd.subcommands()) {
+            subs.add(info(sub));
         }
         return RespValue.array(List.of(
                 RespValue.bulk(s.name()),
@@ -75,23 +74,22 @@ final class CommandIntrospection {
         CommandRegistry reg = c.server().dispatcher().registry();
         List<Map.Entry<RespValue, RespValue>> out = new ArrayList<>();
         if (c.argc() == 2) {
-            for (CommandSpec s : io.cairn.resp.CommandTable.all()) {
-                if (s.container() == null) {
-                    out.add(entry(s.name(), doc(reg, s)));
-                }
+            for (Command cmd : reg.commands()) {
+                out.add(entry(cmd.spec().name(), doc(cmd)));
             }
         } else {
             for (int i = 2; i < c.argc(); i++) {
-                CommandSpec s = reg.spec(c.string(i).toLowerCase(Locale.ROOT));
-                if (s != null) {
-                    out.add(entry(s.name(), doc(reg, s)));
+                Command cmd = reg.command(c.string(i).toLowerCase(Locale.ROOT));
+                if (cmd != null) {
+                    out.add(entry(cmd.spec().name(), doc(cmd)));
                 }
             }
         }
         return new RespValue.MapReply(out);
     }
 
-    private static RespValue doc(CommandRegistry reg, CommandSpec s) {
+    private static RespValue doc(Command cmd) {
+        CommandSpec s = cmd.spec();
         List<Map.Entry<RespValue, RespValue>> m = new ArrayList<>();
         m.add(entry("summary", RespValue.bulk(s.summary())));
         m.add(entry("since", RespValue.bulk(s.since())));
@@ -100,11 +98,10 @@ final class CommandIntrospection {
         if (!s.arguments().isEmpty()) {
             m.add(entry("arguments", args(s.arguments())));
         }
-        List<CommandSpec> subs = reg.subcommands(s.name());
-        if (!subs.isEmpty()) {
+        if (cmd.hasSubcommands()) {
             List<Map.Entry<RespValue, RespValue>> sm = new ArrayList<>();
-            for (CommandSpec sub : subs) {
-                sm.add(entry(sub.name(), doc(reg, sub)));
+            for (Command sub : cmd.subcommands()) {
+                sm.add(entry(sub.spec().name(), doc(sub)));
             }
             m.add(entry("subcommands", new RespValue.MapReply(sm)));
         }

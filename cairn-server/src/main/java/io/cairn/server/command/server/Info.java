@@ -43,7 +43,7 @@ final class Info {
                 case "server" -> server(s, sb);
                 case "clients" -> line(sb, "connected_clients", s.sessionCount())
                         .line("maxclients", s.maxclients())
-                        .line("blocked_clients", 0);
+                        .line("blocked_clients", s.blocked().blockedCount());
                 case "memory" -> memory(sb);
                 case "persistence" -> persistence(s, st, sb);
                 case "stats" -> stats(s, st, sb);

@@ -1,0 +1,89 @@
+package io.cairn.server.command;
+
+import io.cairn.resp.CommandSpec;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One command as dispatch finds it with a single probe of the {@link CommandRegistry}: its spec,
+ * its handler and, for a container such as {@code CLIENT}, its own table of subcommands, with the
+ * rules the dispatcher applies to it decided once at startup. Immutable and thread-safe.
+ */
+public final class Command {
+    /** Commands that run at once inside MULTI instead of being queued, as in Redis. */
+    private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
+    /** Commands (or containers) refused inside MULTI: they block, or stop the server. */
+    private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
+
+    private final CommandSpec spec;
+    private final Handler handler;
+    private final NameTable subcommandTable;
+    private final List<Command> subcommands;
+    private final boolean write;
+    private final boolean allowedWithoutAuth;
+    private final boolean runsInsideMulti;
+    private final boolean refusedInMulti;
+
+    Command(CommandSpec spec, Handler handler, List<Command> subcommands) {
+        this.spec = spec;
+        this.handler = handler;
+        this.subcommands = List.copyOf(subcommands);
+        this.subcommandTable = subcommands.isEmpty() ? null : new NameTable(
+                subcommands.stream().map(c -> c.spec.name().substring(spec.name().length() + 1)).toList(),
+                subcommands);
+        String name = spec.name();
+        this.write = spec.isWrite() || name.equals("exec");
+        this.allowedWithoutAuth = spec.flags().contains("no_auth");
+        this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
+        this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
+                || handler instanceof AsyncCommand;
+    }
+
+    public CommandSpec spec() {
+        return spec;
+    }
+
+    /** The code to run; null only for a container that cannot be called without a subcommand. */
+    public Handler handler() {
+        return handler;
+    }
+
+    /** The subcommand named by {@code name} in any letter case, or null (always null for a plain command). */
+    public Command subcommand(byte[] name) {
+        return subcommandTable == null ? null : subcommandTable.get(name);
+    }
+
+    /** The subcommands in table order; empty for a plain command. */
+    public List<Command> subcommands() {
+        return subcommands;
+    }
+
+    public boolean hasSubcommands() {
+        return subcommandTable != null;
+    }
+
+    /** Whether it runs as a write transaction (its spec says write, or it is EXEC, which runs writes). */
+    boolean write() {
+        return write;
+    }
+
+    /** Whether it may run before AUTH (the spec's {@code no_auth} flag: AUTH, HELLO, QUIT, RESET). */
+    boolean allowedWithoutAuth() {
+        return allowedWithoutAuth;
+    }
+
+    /** Whether it runs at once inside MULTI rather than being queued (EXEC, DISCARD, MULTI, WATCH, QUIT, RESET). */
+    boolean runsInsideMulti() {
+        return runsInsideMulti;
+    }
+
+    /** Whether MULTI refuses to queue it (SAVE, SHUTDOWN, DEBUG and the commands that answer later). */
+    boolean refusedInMulti() {
+        return refusedInMulti;
+    }
+
+    @Override
+    public String toString() {
+        return "Command[" + spec.name() + "]";
+    }
+}

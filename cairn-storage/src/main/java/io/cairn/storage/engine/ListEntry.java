@@ -1,0 +1,171 @@
+package io.cairn.storage.engine;
+
+import java.util.Arrays;
+
+/**
+ * A list: its elements in a {@link ChunkedList}, and which of Redis's two encodings it answers to.
+ * Every change is one of the list mutations' effects, so the live path and replay share it.
+ *
+ * <p>The encoding follows Redis 7.2: a new list is a {@code listpack}; it becomes a {@code
+ * quicklist} when an addition would take it past one chunk's limit (the existing listpack's
+ * bytes plus the raw length of what is added, as Redis counts it), and a listpack again when a
+ * removal leaves one chunk of at most half the limit. Only {@code OBJECT ENCODING} shows it.
+ *
+ * <p>{@link #copy} is O(1): the copy shares every chunk, and copies one chunk and its path on its
+ * first change (see {@link ChunkedList}). Mutable only by the keyspace's writer, under the store's
+ * lock; an entry a read view can see is never changed (the keyspace copies it first).
+ */
+final class ListEntry extends CollectionEntry {
+    final ChunkedList items;
+    private boolean quicklist;
+
+    ListEntry(byte[] key, long expireAt, long epoch) {
+        this(key, expireAt, epoch, new ChunkedList(epoch), false);
+    }
+
+    private ListEntry(byte[] key, long expireAt, long epoch, ChunkedList items, boolean quicklist) {
+        super(key, expireAt, epoch);
+        this.items = items;
+        this.quicklist = quicklist;
+    }
+
+    @Override
+    ValueType type() {
+        return ValueType.LIST;
+    }
+
+    @Override
+    int size() {
+        return items.size();
+    }
+
+    @Override
+    ListEntry copy(long epoch) {
+        return new ListEntry(key, expireAt, epoch, items.copy(epoch), quicklist);
+    }
+
+    /** {@code "listpack"} or {@code "quicklist"}, as Redis 7.2's {@code OBJECT ENCODING} names them. */
+    String encoding() {
+        return quicklist ? "quicklist" : "listpack";
+    }
+
+    /** Pushes each value in turn at the head ({@code left}) or the tail. */
+    void push(boolean left, byte[][] values, int fill) {
+        growing(values.length, rawBytes(values), fill);
+        for (byte[] v : values) {
+            items.insert(left ? 0 : items.size(), v, fill);
+        }
+    }
+
+    /** Removes {@code count} elements (at most the size) from the head or the tail. */
+    void pop(boolean left, int count, int fill) {
+        int n = Math.min(count, items.size());
+        if (left) {
+            items.removeRange(0, n, fill);
+        } else {
+            items.removeRange(items.size() - n, items.size(), fill);
+        }
+        shrinking(fill);
+    }
+
+    void set(int index, byte[] value, int fill) {
+        growing(1, value.length, fill);
+        items.set(index, value, fill);
+        shrinking(fill);
+    }
+
+    void insert(int index, byte[] value, int fill) {
+        growing(1, value.length, fill);
+        items.insert(index, value, fill);
+    }
+
+    /**
+     * Removes elements equal to {@code value}: the first {@code count} from the head when positive,
+     * the last {@code -count} from the tail when negative, all when zero. Returns how many went.
+     */
+    int removeMatching(long count, byte[] value, int fill) {
+        boolean fromTail = count < 0;
+        long limit = count == 0 || count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
+        Positions found = new Positions(fromTail ? items.size() : -1, fromTail ? -1 : 1);
+        items.visit(0, items.size(), fromTail, e -> {
+            found.next(Arrays.equals(e, value));
+            return found.n < limit;
+        });
+        // Remove from the highest position down, a run of neighbours at a time, so positions
+        // still to be removed do not move.
+        int k = fromTail ? 0 : found.n - 1;
+        int step = fromTail ? 1 : -1;
+        for (int done = 0; done < found.n; ) {
+            int hi = found.at[k];
+            int lo = hi;
+            k += step;
+            done++;
+            while (done < found.n && found.at[k] == lo - 1) {
+                lo--;
+                k += step;
+                done++;
+            }
+            items.removeRange(lo, hi + 1, fill);
+        }
+        if (found.n > 0) {
+            shrinking(fill);
+        }
+        return found.n;
+    }
+
+    /** Positions of the matches found by a scan, in the scan's order. */
+    private static final class Positions {
+        int[] at = new int[8];
+        int n;
+        private int position;
+        private final int step;
+
+        Positions(int start, int step) {
+            this.position = start;
+            this.step = step;
+        }
+
+        void next(boolean match) {
+            position += step;
+            if (match) {
+                if (n == at.length) {
+                    at = Arrays.copyOf(at, n * 2);
+                }
+                at[n++] = position;
+            }
+        }
+    }
+
+    /** Keeps the elements {@code start} to {@code stop} (inclusive, {@code 0 <= start <= stop < size}). */
+    void trim(int start, int stop, int fill) {
+        items.removeRange(stop + 1, items.size(), fill);
+        items.removeRange(0, start, fill);
+        shrinking(fill);
+    }
+
+    /** Marks the list a quicklist once, like Redis, as soon as an addition could take it past one chunk. */
+    private void growing(int addCount, long addBytes, int fill) {
+        if (!quicklist && Listpack.exceeds(fill, items.firstChunkBytes() + addBytes, (long) items.size() + addCount)) {
+            quicklist = true;
+        }
+    }
+
+    private void shrinking(int fill) {
+        if (quicklist && items.singleChunk() && Listpack.fitsHalf(fill, items.firstChunkBytes(), items.size())) {
+            quicklist = false;
+        }
+    }
+
+    /** After loading from a snapshot: a listpack when the list fits one chunk, as Redis loads one. */
+    void settleEncoding(int fill) {
+        quicklist = !items.singleChunk() || Listpack.exceeds(fill, items.firstChunkBytes(), items.size());
+    }
+
+    private static long rawBytes(byte[][] values) {
+        long n = 0;
+        for (byte[] v : values) {
+            n += v.length;
+        }
+        return n;
+    }
+}
