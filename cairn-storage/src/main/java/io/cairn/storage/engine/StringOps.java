@@ -1,6 +1,5 @@
 package io.cairn.storage.engine;
 
-import io.cairn.common.InvalidRequestException;
 import java.nio.ByteBuffer;
 
 /**
@@ -47,7 +46,7 @@ public final class StringOps {
      * when the key is absent; the key's expiry is kept. An empty {@code bytes} still creates or
      * grows the string (to {@code offset}). Returns the string's length after the write.
      *
-     * @throws InvalidRequestException when the string would pass the store's value limit
+     * @throws LimitExceededException when the string would pass the store's value limit
      *         ({@code maxValueBytes}); nothing is allocated or changed then
      */
     public long setRange(byte[] key, long offset, byte[] bytes) {
@@ -57,7 +56,7 @@ public final class StringOps {
         }
         long end = offset + bytes.length;
         if (end > txn.maxValueBytes()) {
-            throw new InvalidRequestException("ERR value length: " + end + " (expected: <= " + txn.maxValueBytes() + ")");
+            throw new LimitExceededException(LimitExceededException.Limit.VALUE_LENGTH, end, txn.maxValueBytes());
         }
         byte[] r = record(txn.liveForWrite(key));
         long length = Math.max(r == null ? 0 : StringRecord.valueLength(r), end);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cairn.common.Bytes;
-import io.cairn.common.InvalidRequestException;
 import io.cairn.common.ManualClock;
 import io.cairn.storage.io.LocalFileSystem;
 import java.nio.ByteBuffer;
@@ -131,7 +130,7 @@ class StringRangesTest {
                 .isInstanceOf(WrongTypeException.class);
         assertThatThrownBy(() -> store.read(t -> t.strings().view(b("h")))).isInstanceOf(WrongTypeException.class);
         assertThatThrownBy(() -> write(t -> t.strings().setRange(b("big"), 1 << 20, b("x"))))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("value length");
+                .isInstanceOf(LimitExceededException.class).hasMessageContaining("value length");
         assertThat(value("big")).isNull();
         assertThat(store.<Long>read(t -> t.strings().length(b("missing")))).isZero();
         assertThat(store.<ByteBuffer>read(t -> t.strings().view(b("missing")))).isNull();
