@@ -6,6 +6,8 @@
 #
 #   bench/redis-benchmark-compare.sh [--runs 3] [--requests 1000000] [--unpipelined-requests 200000]
 #                                    [--sizes "3 100"] [--pipelines "1 16"] [--modes "none fsync"]
+#                                    [--tests set,get,hset] (any of redis-benchmark -t's tests, e.g.
+#                                    lpush,rpush,lpop,rpop,sadd,spop,zadd,zpopmin,lrange_100,lrange_600)
 #
 # Pairs: Cairn --wal none beside Redis with no persistence; Cairn --wal fsync beside Redis with
 # appendonly yes + appendfsync always. Output: one line per (mode, size, pipeline, test) with both
@@ -23,6 +25,7 @@ while [[ $# -gt 0 ]]; do
     --sizes) SIZES="$2"; shift 2;;
     --pipelines) PIPELINES="$2"; shift 2;;
     --modes) MODES="$2"; shift 2;;
+    --tests) TESTS="$2"; shift 2;;
     *) echo "unknown option $1" >&2; exit 2;;
   esac
 done
@@ -76,10 +79,10 @@ for mode in $MODES; do
 done
 
 echo
-printf "%-6s %-5s %-4s %-5s %14s %14s %7s\n" mode size P test cairn_rps redis_rps ratio | tee "$OUT/summary.txt"
+printf "%-6s %-5s %-4s %-28s %14s %14s %7s\n" mode size P test cairn_rps redis_rps ratio | tee "$OUT/summary.txt"
 tail -n +2 "$OUT/runs.csv" | cut -d, -f1-4 | sort -u | while IFS=, read -r mode size pipe test; do
   c=$(awk -F, -v m="$mode" -v s="$size" -v p="$pipe" -v t="$test" '$1==m&&$2==s&&$3==p&&$4==t&&$6=="cairn"{print $7}' "$OUT/runs.csv" | median)
   r=$(awk -F, -v m="$mode" -v s="$size" -v p="$pipe" -v t="$test" '$1==m&&$2==s&&$3==p&&$4==t&&$6=="redis"{print $7}' "$OUT/runs.csv" | median)
-  printf "%-6s %-5s %-4s %-5s %14.0f %14.0f %7.2f\n" "$mode" "$size" "$pipe" "$test" "$c" "$r" "$(echo "$c / $r" | bc -l)" | tee -a "$OUT/summary.txt"
+  printf "%-6s %-5s %-4s %-28s %14.0f %14.0f %7.2f\n" "$mode" "$size" "$pipe" "$test" "$c" "$r" "$(echo "$c / $r" | bc -l)" | tee -a "$OUT/summary.txt"
 done
 echo "runs: $OUT/runs.csv"

@@ -133,6 +133,10 @@ class StoreModelTest {
                         return null;
                     }).await();
                     model.clear();
+                } else if (op < 980) {
+                    int offset = rnd.nextInt(12);
+                    boolean ok = attempt(() -> current.execute(t -> t.strings().setRange(b(key), offset, b(value))).await());
+                    assertThat(ok).as(where).isEqualTo(model.setRange(key, offset, value, now));
                 } else {
                     String type = store.read(t -> t.type(b(key))).redisName();
                     assertThat(type).as(where).isEqualTo(model.type(key, now));

@@ -143,4 +143,33 @@ class BitmapAndHllClientsTest {
         assertThatThrownBy(() -> r.pfcount("s")).isInstanceOf(RedisCommandExecutionException.class)
                 .hasMessage("WRONGTYPE Key is not a valid HyperLogLog string value.");
     }
+
+    @org.junit.jupiter.api.Test
+    void rangeWritesAndHyperLogLogsSurviveARestartBeforeAndAfterACheckpoint() {
+        Jedis j = jedis(RedisProtocol.RESP2);
+        j.set("s", "hello");
+        j.append("s", " world");
+        j.setrange("s", 6, "WORLD");
+        j.setbit("b", 100, true);
+        j.bitfield("b", "SET", "i16", "#3", "-2");
+        String[] many = new String[3000];
+        Arrays.setAll(many, i -> "e" + i);
+        j.pfadd("h", many);
+        j.save();
+        j.setbit("b", 7, true);
+        j.pfadd("h", "after the checkpoint");
+        j.append("s", "!");
+        byte[] bits = j.get("b".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] hll = j.get("h".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        long count = j.pfcount("h");
+        jedis.close();
+        server.close();
+        server = TestServer.start(dir, "fsync");
+        jedis = new Jedis(new HostAndPort("127.0.0.1", server.port()),
+                DefaultJedisClientConfig.builder().timeoutMillis(30_000).build());
+        assertThat(jedis.get("s")).isEqualTo("hello WORLD!");
+        assertThat(jedis.get("b".getBytes(java.nio.charset.StandardCharsets.US_ASCII))).isEqualTo(bits);
+        assertThat(jedis.get("h".getBytes(java.nio.charset.StandardCharsets.US_ASCII))).isEqualTo(hll);
+        assertThat(jedis.pfcount("h")).isEqualTo(count);
+    }
 }

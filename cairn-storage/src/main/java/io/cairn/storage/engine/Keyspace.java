@@ -14,6 +14,8 @@ import io.cairn.storage.index.View;
 final class Keyspace {
     final HashIndex<Object> hash;
     final OrderedIndex<Object> tree;
+    /** Changes of part of a string (SETRANGE, SETBIT...): see {@link StringRanges}. */
+    final StringRanges strings = new StringRanges(this);
     /**
      * The copy-on-write rule for the nodes inside collections (a hash's packed fields and trie
      * chunks, a sorted set's nodes), from {@link #tree}'s views.

@@ -26,6 +26,15 @@ public sealed interface Mutation {
     record PutDocument(int db, byte[] key, byte[] document, long expireAt) implements Mutation {
     }
 
+    /**
+     * The string at the key now holds {@code bytes} from byte {@code offset} on, grown with zero
+     * bytes to at least {@code offset + bytes.length} first (an absent key becomes an empty string
+     * first, without expiry); the rest of the value and the expiry are unchanged. SETRANGE,
+     * APPEND, SETBIT and BITFIELD log this instead of the whole value.
+     */
+    record StringSetRange(int db, byte[] key, long offset, byte[] bytes) implements Mutation {
+    }
+
     /** The key was deleted by a command. */
     record Delete(int db, byte[] key) implements Mutation {
     }

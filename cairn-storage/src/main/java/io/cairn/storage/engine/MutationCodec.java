@@ -41,6 +41,8 @@ final class MutationCodec {
     static final byte SET_REMOVE = 31;
     // 40-49: sorted sets
     static final byte ZSET_REMOVE_RANGE = 40;
+    // 50-59: strings
+    static final byte STRING_SET_RANGE = 50;
     // 60-69: keys across types
     static final byte RENAME = 60;
 
@@ -74,6 +76,7 @@ final class MutationCodec {
             n += switch (m) {
                 case Mutation.PutString p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt());
                 case Mutation.PutDocument p -> bytesSize(p.document()) + Varints.sizeOf(p.expireAt());
+                case Mutation.StringSetRange r -> Varints.sizeOf(r.offset()) + bytesSize(r.bytes());
                 case Mutation.HashPut h -> bytesSize(h.field()) + bytesSize(h.value());
                 case Mutation.HashDelete h -> bytesSize(h.field());
                 case Mutation.ZSetPut z -> bytesSize(z.member()) + 8;
@@ -120,6 +123,11 @@ final class MutationCodec {
                     head(out, PUT_DOCUMENT, p.key());
                     putBytes(out, p.document());
                     Varints.put(out, p.expireAt());
+                }
+                case Mutation.StringSetRange r -> {
+                    head(out, STRING_SET_RANGE, r.key());
+                    Varints.put(out, r.offset());
+                    putBytes(out, r.bytes());
                 }
                 case Mutation.Delete d -> head(out, DELETE, d.key());
                 case Mutation.Expired e -> head(out, EXPIRED, e.key());
@@ -351,8 +359,19 @@ final class MutationCodec {
                     Varints.getInt(in, "list index", Integer.MAX_VALUE));
             case SET_ADD -> new Mutation.SetAdd(db, key, getMembers(in));
             case SET_REMOVE -> new Mutation.SetRemove(db, key, getMembers(in));
+            case STRING_SET_RANGE -> setRange(db, key, in);
             default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: one of the types in docs/format/wal.md)");
         };
+    }
+
+    private static Mutation.StringSetRange setRange(int db, byte[] key, ByteBuffer in) {
+        long offset = Varints.get(in);
+        byte[] bytes = getBytes(in);
+        if (offset < 0 || offset + bytes.length > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("string range: offset " + offset + " + length " + bytes.length
+                    + " (expected: <= " + (Integer.MAX_VALUE - 64) + ")");
+        }
+        return new Mutation.StringSetRange(db, key, offset, bytes);
     }
 
     /** A list end byte: 1 for the head, 0 for the tail. */

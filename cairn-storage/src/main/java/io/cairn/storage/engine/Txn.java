@@ -78,6 +78,13 @@ public final class Txn {
         return mutations;
     }
 
+    private final StringOps strings = new StringOps(this);
+
+    /** The operations on part of a string (bits, ranges), in this transaction. */
+    public StringOps strings() {
+        return strings;
+    }
+
     /** The time this transaction treats as now, in epoch milliseconds. */
     public long now() {
         return now;
@@ -612,6 +619,10 @@ public final class Txn {
         if (key.length > config.maxKeyBytes()) {
             throw new LimitExceededException(LimitExceededException.Limit.KEY_LENGTH, key.length, config.maxKeyBytes());
         }
+    }
+
+    int maxValueBytes() {
+        return config.maxValueBytes();
     }
 
     void checkValue(byte[] value) {

@@ -351,4 +351,24 @@ class FormatGoldenTest {
             assertThat(s.<Boolean>read(t -> t.exists(Bytes.utf8("h")))).isFalse();
         }
     }
+
+    // STRING_SET_RANGE (type 50), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheStringSetRangeGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> t.strings().setRange(Bytes.utf8("b"), 2, new byte[] {(byte) 0x80})).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("wal-v1-string-set-range")));
+    }
+
+    @Test
+    void stringSetRangeGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-string-set-range"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.get(Bytes.utf8("b"))).containsExactly(0, 0, 0x80);
+        }
+    }
 }

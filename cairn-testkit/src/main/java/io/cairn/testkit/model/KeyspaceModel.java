@@ -56,6 +56,30 @@ public final class KeyspaceModel {
         keys.put(key, e);
     }
 
+    /**
+     * Writes {@code bytes} at {@code offset} of the string, padding with {@code '\0'} up to it and
+     * creating the string (without expiry) when absent, as SETRANGE; the expiry is kept. Returns
+     * false (and changes nothing) when the key holds another type.
+     */
+    public boolean setRange(String key, int offset, String bytes, long now) {
+        Entry e = live(key, now);
+        if (e != null && !e.type.equals("string")) {
+            return false;
+        }
+        if (e == null) {
+            e = new Entry("string");
+            e.string = "";
+            keys.put(key, e);
+        }
+        StringBuilder sb = new StringBuilder(e.string);
+        while (sb.length() < offset + bytes.length()) {
+            sb.append('\0');
+        }
+        sb.replace(offset, offset + bytes.length(), bytes);
+        e.string = sb.toString();
+        return true;
+    }
+
     public boolean delete(String key, long now) {
         return live(key, now) != null && keys.remove(key) != null;
     }

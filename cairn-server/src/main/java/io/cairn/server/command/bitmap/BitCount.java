@@ -12,11 +12,11 @@ record BitCount(byte[] key, RangeArguments range) implements Operation {
 
     @Override
     public RespValue run(Txn t) {
-        byte[] v = t.get(key);
+        java.nio.ByteBuffer v = t.strings().view(key);
         if (v == null) {
             return RespValue.ZERO;
         }
-        BitRange r = range.resolve(v.length);
+        BitRange r = range.resolve(v.limit());
         return RespValue.integer(r.isEmpty() ? 0 : Bits.count(v, r.first(), r.last()));
     }
 }

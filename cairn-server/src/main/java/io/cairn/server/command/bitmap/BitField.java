@@ -4,11 +4,10 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
-import io.cairn.server.command.StringWrites;
 import io.cairn.storage.engine.Txn;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,7 +16,8 @@ import java.util.List;
  * of any width at any bit offset, run in order, one reply per GET/SET/INCRBY (SET answers the old
  * value, INCRBY the new one, a failed overflow null). Every subcommand is parsed before the key is
  * read, so a bad one runs none. A write grows the string with zero bytes up to its farthest field
- * (even when every write then fails its overflow check, as in Redis) and keeps the key's expiry.
+ * (even when every write then fails its overflow check, as in Redis) and keeps the key's expiry;
+ * each field that changes logs only the bytes it spans.
  */
 record BitField(byte[] key, List<Field> fields) implements Operation {
     enum Kind { GET, SET, INCRBY }
@@ -68,22 +68,16 @@ record BitField(byte[] key, List<Field> fields) implements Operation {
 
     @Override
     public RespValue run(Txn t) {
-        byte[] old = t.get(key);
+        ByteBuffer v = t.strings().view(key);
         long farthest = -1;
         for (Field f : fields) {
             if (f.kind() != Kind.GET) {
                 farthest = Math.max(farthest, f.offset() + f.type().bits() - 1);
             }
         }
-        byte[] v = old == null ? new byte[0] : old;
-        boolean changed = false;
-        if (farthest >= 0) {
-            int length = (int) (farthest >>> 3) + 1;
-            if (v.length < length) {
-                v = Arrays.copyOf(v, length);
-                changed = true;
-            }
-            changed |= old == null;
+        if (farthest >= 0 && (v == null || v.limit() <= farthest >>> 3)) {
+            t.strings().setRange(key, (farthest >>> 3) + 1, new byte[0]); // Redis grows it before the writes run
+            v = t.strings().view(key);
         }
         List<RespValue> replies = new ArrayList<>(fields.size());
         for (Field f : fields) {
@@ -101,12 +95,12 @@ record BitField(byte[] key, List<Field> fields) implements Operation {
             }
             replies.add(RespValue.integer(f.kind() == Kind.SET ? current : stored));
             if (stored != current) {
-                f.type().set(v, f.offset(), stored);
-                changed = true;
+                long first = f.offset() >>> 3;
+                byte[] span = Bits.copy(v, first, (f.offset() + f.type().bits() - 1) >>> 3);
+                f.type().set(span, f.offset() - first * 8, stored);
+                t.strings().setRange(key, first, span);
+                v = t.strings().view(key);
             }
-        }
-        if (changed) {
-            StringWrites.replaceKeepingTtl(t, key, v);
         }
         return RespValue.array(replies);
     }

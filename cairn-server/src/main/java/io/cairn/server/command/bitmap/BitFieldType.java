@@ -30,8 +30,14 @@ record BitFieldType(boolean signed, int bits) {
         return new BitFieldType(signed, (int) bits);
     }
 
-    /** The field at bit {@code offset} of {@code v}, sign-extended when signed; bits past the end read as 0. */
-    long get(byte[] v, long offset) {
+    /**
+     * The field at bit {@code offset} of {@code v} (null: an absent string), sign-extended when
+     * signed; bits past the end read as 0.
+     */
+    long get(java.nio.ByteBuffer v, long offset) {
+        if (v == null) {
+            return 0;
+        }
         long value = 0;
         for (int j = 0; j < bits; j++) {
             value = value << 1 | (Bits.get(v, offset + j) ? 1 : 0);
@@ -42,7 +48,10 @@ record BitFieldType(boolean signed, int bits) {
         return value;
     }
 
-    /** Writes the low {@code bits} bits of {@code value} at bit {@code offset}; the field must lie inside {@code v}. */
+    /**
+     * Writes the low {@code bits} bits of {@code value} at bit {@code offset} of {@code v} (the
+     * bytes the field spans, copied out); the field must lie inside {@code v}.
+     */
     void set(byte[] v, long offset, long value) {
         for (int j = 0; j < bits; j++) {
             Bits.set(v, offset + j, (value >>> (bits - 1 - j) & 1) != 0);

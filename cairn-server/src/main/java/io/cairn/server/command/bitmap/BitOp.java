@@ -5,6 +5,7 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
 import io.cairn.storage.engine.Txn;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,10 @@ record BitOp(BitOperation operation, byte[] destination, List<byte[]> sources) i
 
     @Override
     public RespValue run(Txn t) {
-        List<byte[]> values = new ArrayList<>(sources.size());
+        List<ByteBuffer> values = new ArrayList<>(sources.size());
         for (byte[] key : sources) {
-            byte[] v = t.get(key);
-            values.add(v == null ? new byte[0] : v);
+            ByteBuffer v = t.strings().view(key);
+            values.add(v == null ? ByteBuffer.allocate(0) : v);
         }
         byte[] result = operation.apply(values);
         if (result.length == 0) {

@@ -1,5 +1,6 @@
 package io.cairn.server.command.bitmap;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,15 +23,16 @@ enum BitOperation {
     }
 
     /**
-     * The result over {@code sources} (NOT takes exactly one). Does not change the sources; returns
-     * an empty array when every source is empty.
+     * The result over {@code sources} (NOT takes exactly one), each read from index 0 to its
+     * limit. Does not change the sources; returns an empty array when every source is empty.
      */
-    byte[] apply(List<byte[]> sources) {
+    byte[] apply(List<ByteBuffer> sources) {
         int max = 0;
-        for (byte[] s : sources) {
-            max = Math.max(max, s.length);
+        for (ByteBuffer s : sources) {
+            max = Math.max(max, s.limit());
         }
-        byte[] out = Arrays.copyOf(sources.get(0), max);
+        byte[] out = new byte[max];
+        sources.get(0).get(0, out, 0, sources.get(0).limit());
         if (this == NOT) {
             for (int i = 0; i < max; i++) {
                 out[i] = (byte) ~out[i];
@@ -38,22 +40,23 @@ enum BitOperation {
             return out;
         }
         for (int k = 1; k < sources.size(); k++) {
-            byte[] s = sources.get(k);
+            ByteBuffer s = sources.get(k);
+            int n = s.limit();
             switch (this) {
                 case AND -> {
-                    for (int i = 0; i < s.length; i++) {
-                        out[i] &= s[i];
+                    for (int i = 0; i < n; i++) {
+                        out[i] &= s.get(i);
                     }
-                    Arrays.fill(out, s.length, max, (byte) 0);
+                    Arrays.fill(out, n, max, (byte) 0);
                 }
                 case OR -> {
-                    for (int i = 0; i < s.length; i++) {
-                        out[i] |= s[i];
+                    for (int i = 0; i < n; i++) {
+                        out[i] |= s.get(i);
                     }
                 }
                 case XOR -> {
-                    for (int i = 0; i < s.length; i++) {
-                        out[i] ^= s[i];
+                    for (int i = 0; i < n; i++) {
+                        out[i] ^= s.get(i);
                     }
                 }
                 case NOT -> throw new IllegalStateException("NOT takes one source");

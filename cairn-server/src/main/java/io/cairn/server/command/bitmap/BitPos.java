@@ -23,11 +23,11 @@ record BitPos(byte[] key, boolean one, RangeArguments range) implements Operatio
 
     @Override
     public RespValue run(Txn t) {
-        byte[] v = t.get(key);
+        java.nio.ByteBuffer v = t.strings().view(key);
         if (v == null) {
             return RespValue.integer(one ? -1 : 0);
         }
-        BitRange r = range.resolve(v.length);
+        BitRange r = range.resolve(v.limit());
         if (r.isEmpty()) {
             return RespValue.integer(-1);
         }

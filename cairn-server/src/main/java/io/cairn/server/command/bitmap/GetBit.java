@@ -12,7 +12,7 @@ record GetBit(byte[] key, long offset) implements Operation {
 
     @Override
     public RespValue run(Txn t) {
-        byte[] v = t.get(key);
+        java.nio.ByteBuffer v = t.strings().view(key);
         return RespValue.integer(v != null && Bits.get(v, offset) ? 1 : 0);
     }
 }

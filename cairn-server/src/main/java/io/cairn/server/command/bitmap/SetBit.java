@@ -4,14 +4,14 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
-import io.cairn.server.command.StringWrites;
 import io.cairn.storage.engine.Txn;
-import java.util.Arrays;
+import java.nio.ByteBuffer;
 
 /**
  * {@code SETBIT key offset 0|1}: sets or clears one bit, growing the string with zero bytes to
  * reach it (creating the key when absent), and answers the bit's old value. A bit that already
- * holds the value in a string long enough writes nothing. The key's expiry is kept.
+ * holds the value in a string long enough writes nothing. The key's expiry is kept, and only the
+ * one byte written is logged, however long the string.
  */
 record SetBit(byte[] key, long offset, boolean on) implements Operation {
     static final String BAD_BIT = "ERR bit is not an integer or out of range";
@@ -33,15 +33,15 @@ record SetBit(byte[] key, long offset, boolean on) implements Operation {
 
     @Override
     public RespValue run(Txn t) {
-        byte[] old = t.get(key);
-        int index = (int) (offset >>> 3);
-        boolean was = old != null && Bits.get(old, offset);
-        if (old != null && index < old.length && was == on) {
+        ByteBuffer v = t.strings().view(key);
+        long index = offset >>> 3;
+        boolean was = v != null && Bits.get(v, offset);
+        if (v != null && index < v.limit() && was == on) {
             return RespValue.integer(was ? 1 : 0);
         }
-        byte[] v = old == null ? new byte[index + 1] : index < old.length ? old : Arrays.copyOf(old, index + 1);
-        Bits.set(v, offset, on);
-        StringWrites.replaceKeepingTtl(t, key, v);
+        byte[] b = Bits.copy(v, index, index);
+        Bits.set(b, offset & 7, on);
+        t.strings().setRange(key, index, b);
         return RespValue.integer(was ? 1 : 0);
     }
 }

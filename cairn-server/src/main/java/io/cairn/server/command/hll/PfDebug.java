@@ -3,7 +3,6 @@ package io.cairn.server.command.hll;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.Operation;
-import io.cairn.server.command.StringWrites;
 import io.cairn.storage.engine.Txn;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,10 +25,10 @@ record PfDebug(String subcommand, byte[] key) implements Operation {
         if (stored == null) {
             throw new InvalidRequestException("ERR The specified key does not exist");
         }
-        HyperLogLog hll = HyperLogLog.of(stored);
+        HyperLogLog hll = HyperLogLog.of(stored.clone());
         switch (subcommand.toLowerCase(Locale.ROOT)) {
             case "getreg" -> {
-                toDense(t, hll);
+                toDense(t, stored, hll);
                 List<RespValue> registers = new ArrayList<>(HllFormat.REGISTERS);
                 for (int i = 0; i < HllFormat.REGISTERS; i++) {
                     registers.add(RespValue.integer(DenseRegisters.get(hll.bytes, i)));
@@ -46,19 +45,19 @@ record PfDebug(String subcommand, byte[] key) implements Operation {
                 return RespValue.simple(hll.isSparse() ? "sparse" : "dense");
             }
             case "todense" -> {
-                return RespValue.integer(toDense(t, hll) ? 1 : 0);
+                return RespValue.integer(toDense(t, stored, hll) ? 1 : 0);
             }
             default -> throw new InvalidRequestException("ERR Unknown PFDEBUG subcommand '" + subcommand + "'");
         }
     }
 
     /** Stores {@code hll} dense when it is sparse; returns whether it converted. */
-    private boolean toDense(Txn t, HyperLogLog hll) {
+    private boolean toDense(Txn t, byte[] stored, HyperLogLog hll) {
         if (!hll.isSparse()) {
             return false;
         }
         hll.toDense();
-        StringWrites.replaceKeepingTtl(t, key, hll.toBytes());
+        StoredHll.write(t, key, stored, hll.toBytes());
         return true;
     }
 }

@@ -2,7 +2,6 @@ package io.cairn.server.command.hll;
 
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.Operation;
-import io.cairn.server.command.StringWrites;
 import io.cairn.storage.engine.Txn;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +23,7 @@ record PfMerge(byte[] destination, List<byte[]> sources, long sparseMaxBytes) im
         byte[] max = new byte[HllFormat.REGISTERS];
         boolean dense = false;
         byte[] existing = t.get(destination);
-        HyperLogLog target = existing == null ? HyperLogLog.empty() : HyperLogLog.of(existing);
+        HyperLogLog target = existing == null ? HyperLogLog.empty() : HyperLogLog.of(existing.clone());
         if (existing != null) {
             dense = !target.isSparse();
             target.mergeInto(max);
@@ -46,7 +45,7 @@ record PfMerge(byte[] destination, List<byte[]> sources, long sparseMaxBytes) im
             }
         }
         target.invalidateCache();
-        StringWrites.replaceKeepingTtl(t, destination, target.toBytes());
+        StoredHll.write(t, destination, existing, target.toBytes());
         return RespValue.OK;
     }
 }

@@ -9,7 +9,6 @@ import io.cairn.server.command.Parsed;
 import io.cairn.storage.engine.Txn;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The writes that change a string from its current value and keep its expiry: INCR, DECR, INCRBY,
@@ -73,16 +72,10 @@ sealed interface StringEdits extends Operation {
     record Append(byte[] key, byte[] value, long maxLength) implements StringEdits {
         @Override
         public RespValue run(Txn t) {
-            byte[] old = t.get(key);
-            if (old == null) {
-                t.set(key, value, 0);
-                return RespValue.integer(value.length);
-            }
-            checkLength((long) old.length + value.length, maxLength);
-            byte[] v = Arrays.copyOf(old, old.length + value.length);
-            System.arraycopy(value, 0, v, old.length, value.length);
-            keepTtlSet(t, key, v);
-            return RespValue.integer(v.length);
+            long length = t.strings().length(key);
+            checkLength(length + value.length, maxLength);
+            // logged as the bytes appended (a range at the old end), not the whole value
+            return RespValue.integer(t.strings().setRange(key, length, value));
         }
     }
 
@@ -90,16 +83,12 @@ sealed interface StringEdits extends Operation {
     record SetRange(byte[] key, long offset, byte[] value, long maxLength) implements StringEdits {
         @Override
         public RespValue run(Txn t) {
-            byte[] old = t.get(key);
+            long length = t.strings().length(key);
             if (value.length == 0) {
-                return RespValue.integer(old == null ? 0 : old.length);
+                return RespValue.integer(length);
             }
             checkLength(offset + value.length, maxLength); // before allocating, as Redis checks
-            int len = (int) Math.max(old == null ? 0 : old.length, offset + value.length);
-            byte[] v = old == null ? new byte[len] : Arrays.copyOf(old, len);
-            System.arraycopy(value, 0, v, (int) offset, value.length);
-            keepTtlSet(t, key, v);
-            return RespValue.integer(v.length);
+            return RespValue.integer(t.strings().setRange(key, offset, value)); // logs only the bytes written
         }
     }
 

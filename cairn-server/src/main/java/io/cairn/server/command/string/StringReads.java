@@ -38,8 +38,7 @@ sealed interface StringReads extends Operation {
     record StrLen(byte[] key) implements StringReads {
         @Override
         public RespValue run(Txn t) {
-            byte[] v = t.get(key);
-            return RespValue.integer(v == null ? 0 : v.length);
+            return RespValue.integer(t.strings().length(key));
         }
     }
 

@@ -12,6 +12,10 @@ class BitFieldTypeTest {
         return BitFieldType.parse(s.getBytes(StandardCharsets.US_ASCII));
     }
 
+    private static java.nio.ByteBuffer wrap(byte[] v) {
+        return java.nio.ByteBuffer.wrap(v);
+    }
+
     @Test
     void typesAreI1ToI64AndU1ToU63() {
         assertThat(type("i64")).isEqualTo(new BitFieldType(true, 64));
@@ -28,13 +32,13 @@ class BitFieldTypeTest {
         byte[] v = new byte[3];
         type("u8").set(v, 4, 0xab);
         assertThat(v).containsExactly(0x0a, 0xb0, 0x00);
-        assertThat(type("u8").get(v, 4)).isEqualTo(0xab);
-        assertThat(type("i8").get(v, 4)).isEqualTo((byte) 0xab);
-        assertThat(type("u4").get(v, 4)).isEqualTo(0xa);
-        assertThat(type("i64").get(v, 0)).as("past the end reads zeros").isEqualTo(0x0ab0_0000_0000_0000L);
+        assertThat(type("u8").get(wrap(v), 4)).isEqualTo(0xab);
+        assertThat(type("i8").get(wrap(v), 4)).isEqualTo((byte) 0xab);
+        assertThat(type("u4").get(wrap(v), 4)).isEqualTo(0xa);
+        assertThat(type("i64").get(wrap(v), 0)).as("past the end reads zeros").isEqualTo(0x0ab0_0000_0000_0000L);
         type("i5").set(v, 16, -1);
         assertThat(v[2]).isEqualTo((byte) 0xf8);
-        assertThat(type("i5").get(v, 16)).isEqualTo(-1);
+        assertThat(type("i5").get(wrap(v), 16)).isEqualTo(-1);
     }
 
     @Test

@@ -1,42 +1,48 @@
 package io.cairn.server.command.bitmap;
 
-import static io.cairn.server.command.OperationStore.bytes;
+import static io.cairn.server.command.CommandHarness.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.resp.RespValue;
-import io.cairn.server.command.Operation;
-import io.cairn.server.command.OperationStore;
+import io.cairn.server.command.CommandHarness;
+import io.cairn.storage.engine.Mutation;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The bitmap operations against a store, without a server: arguments in, reply out. */
+/** The bitmap commands without sockets ({@link CommandHarness}): arguments in, reply out. */
 class BitmapOperationsTest {
     private static final long MAX = 512L << 20;
-    private final OperationStore store = new OperationStore();
+    private final CommandHarness harness = new CommandHarness();
+    private final List<Mutation> logged = new ArrayList<>();
+
+    {
+        harness.store().subscribe((lsn, batch) -> logged.addAll(batch));
+    }
 
     @AfterEach
     void close() {
-        store.close();
+        harness.close();
     }
 
     private RespValue run(String... args) {
-        Function<byte[][], Operation> parse = switch (args[0]) {
-            case "SETBIT" -> a -> SetBit.parse(a, MAX);
-            case "GETBIT" -> a -> GetBit.parse(a, MAX);
-            case "BITCOUNT" -> BitCount::parse;
-            case "BITPOS" -> BitPos::parse;
-            case "BITOP" -> BitOp::parse;
-            case "BITFIELD" -> a -> BitField.parse(a, MAX, false);
-            case "BITFIELD_RO" -> a -> BitField.parse(a, MAX, true);
-            default -> throw new IllegalArgumentException(args[0]);
-        };
-        return store.run(parse, args);
+        return harness.reply(args);
+    }
+
+    private <T> T write(java.util.function.Function<io.cairn.storage.engine.Txn, T> body) {
+        return harness.store().execute(body).value();
+    }
+
+    /** The mutations committed since the last call (what the log carries), oldest first. */
+    private List<Mutation> takeLogged() {
+        List<Mutation> out = List.copyOf(logged);
+        logged.clear();
+        return out;
     }
 
     private byte[] get(String key) {
-        return store.write(t -> t.get(bytes(key)));
+        return write(t -> t.get(bytes(key)));
     }
 
     private static RespValue integer(long v) {
@@ -63,6 +69,36 @@ class BitmapOperationsTest {
     }
 
     @Test
+    void writesToABigStringLogOnlyTheBytesTheyChange() {
+        write(t -> {
+            t.set(bytes("big"), new byte[1 << 20], System.currentTimeMillis() + 100_000);
+            return null;
+        });
+        takeLogged();
+        assertThat(run("SETBIT", "big", "8000001", "1")).isEqualTo(integer(0));
+        assertThat(takeLogged()).singleElement().satisfies(m -> {
+            Mutation.StringSetRange r = (Mutation.StringSetRange) m;
+            assertThat(r.offset()).isEqualTo(1_000_000);
+            assertThat(r.bytes()).containsExactly(0x40);
+        });
+        assertThat(run("SETBIT", "big", "8000001", "1")).isEqualTo(integer(1));
+        assertThat(takeLogged()).as("an unchanged bit logs nothing").isEmpty();
+        run("BITFIELD", "big", "SET", "u16", "4", "65535", "GET", "u8", "0", "SET", "u8", "#100", "0");
+        assertThat(takeLogged()).singleElement().satisfies(m -> {
+            Mutation.StringSetRange r = (Mutation.StringSetRange) m;
+            assertThat(r.offset()).isZero();
+            assertThat(r.bytes()).as("the three bytes the field spans").containsExactly(0x0f, 0xff, 0xf0);
+        });
+        run("BITFIELD", "big", "SET", "u8", Long.toString(8L << 20), "1");
+        List<Mutation> grown = takeLogged();
+        assertThat(grown).hasSize(2);
+        assertThat(((Mutation.StringSetRange) grown.get(0)).bytes()).as("growing logs no bytes").isEmpty();
+        assertThat(get("big")).hasSize((1 << 20) + 1);
+        long ttl = write(t -> t.expireAt(bytes("big")));
+        assertThat(ttl).as("the expiry stays").isPositive();
+    }
+
+    @Test
     void offsetsAndBitValuesAreCheckedBeforeTheKey() {
         String offset = "ERR bit offset is not an integer or out of range";
         assertThat(run("SETBIT", "k", "-1", "1")).isEqualTo(error(offset));
@@ -72,7 +108,7 @@ class BitmapOperationsTest {
         assertThat(run("SETBIT", "k", "0", "2")).isEqualTo(error("ERR bit is not an integer or out of range"));
         assertThat(run("SETBIT", "k", "0", "-1")).isEqualTo(error("ERR bit is not an integer or out of range"));
         assertThat(get("k")).isNull();
-        store.write(t -> {
+        write(t -> {
             t.hset(bytes("h"), bytes("f"), bytes("v"));
             return null;
         });
@@ -82,7 +118,7 @@ class BitmapOperationsTest {
 
     @Test
     void bitCountCountsBytesOrBitsAndLooksAtTheKeyBeforeTheRange() {
-        store.write(t -> {
+        write(t -> {
             t.set(bytes("s"), bytes("foobar"), 0);
             return null;
         });
@@ -103,7 +139,7 @@ class BitmapOperationsTest {
 
     @Test
     void bitPosFindsSetAndClearBitsAsRedisDoes() {
-        store.write(t -> {
+        write(t -> {
             t.set(bytes("ones"), new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff}, 0);
             t.set(bytes("s"), new byte[] {0x00, (byte) 0xff, (byte) 0xf0}, 0);
             t.set(bytes("empty"), new byte[0], 0);
@@ -128,7 +164,7 @@ class BitmapOperationsTest {
 
     @Test
     void bitOpStoresTheResultOrDeletesTheDestination() {
-        store.write(t -> {
+        write(t -> {
             t.set(bytes("a"), new byte[] {(byte) 0xf0, 0x0f}, 0);
             t.set(bytes("b"), new byte[] {(byte) 0xff}, 0);
             t.set(bytes("dest"), bytes("old"), System.currentTimeMillis() + 100_000);
@@ -136,7 +172,7 @@ class BitmapOperationsTest {
         });
         assertThat(run("BITOP", "AND", "dest", "a", "b")).isEqualTo(integer(2));
         assertThat(get("dest")).containsExactly(0xf0, 0x00);
-        long ttl = store.write(t -> t.expireAt(bytes("dest")));
+        long ttl = write(t -> t.expireAt(bytes("dest")));
         assertThat(ttl).as("the expiry goes").isEqualTo(-1L);
         assertThat(run("BITOP", "not", "dest", "b")).isEqualTo(integer(1));
         assertThat(get("dest")).containsExactly(0x00);

@@ -3,17 +3,28 @@ package io.cairn.server.command.bitmap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.testkit.Seeds;
+import java.nio.ByteBuffer;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 class BitsTest {
+    private static ByteBuffer wrap(byte[] v) {
+        return ByteBuffer.wrap(v).asReadOnlyBuffer();
+    }
+
+    @Test
+    void copyReadsZerosPastTheEnd() {
+        assertThat(Bits.copy(wrap(new byte[] {1, 2}), 1, 3)).containsExactly(2, 0, 0);
+        assertThat(Bits.copy(null, 0, 1)).containsExactly(0, 0);
+    }
+
     @Test
     void bitZeroIsTheMostSignificantBitOfTheFirstByte() {
         byte[] v = {(byte) 0x80, 0x01};
-        assertThat(Bits.get(v, 0)).isTrue();
-        assertThat(Bits.get(v, 1)).isFalse();
-        assertThat(Bits.get(v, 15)).isTrue();
-        assertThat(Bits.get(v, 16)).as("past the end reads as 0").isFalse();
+        assertThat(Bits.get(wrap(v), 0)).isTrue();
+        assertThat(Bits.get(wrap(v), 1)).isFalse();
+        assertThat(Bits.get(wrap(v), 15)).isTrue();
+        assertThat(Bits.get(wrap(v), 16)).as("past the end reads as 0").isFalse();
         Bits.set(v, 0, false);
         Bits.set(v, 9, true);
         assertThat(v).containsExactly(0x00, 0x41);
@@ -47,9 +58,10 @@ class BitsTest {
                     firstZero = b;
                 }
             }
-            assertThat(Bits.count(v, first, last)).as("count %d..%d", first, last).isEqualTo(count);
-            assertThat(Bits.position(v, true, first, last)).isEqualTo(firstOne);
-            assertThat(Bits.position(v, false, first, last)).isEqualTo(firstZero);
+            ByteBuffer view = ByteBuffer.wrap(v).asReadOnlyBuffer();
+            assertThat(Bits.count(view, first, last)).as("count %d..%d", first, last).isEqualTo(count);
+            assertThat(Bits.position(view, true, first, last)).isEqualTo(firstOne);
+            assertThat(Bits.position(view, false, first, last)).isEqualTo(firstZero);
         }
     }
 
@@ -71,12 +83,12 @@ class BitsTest {
     void bitOperationsPadShorterSourcesWithZeros() {
         byte[] a = {(byte) 0xf0, (byte) 0xff};
         byte[] b = {(byte) 0x3c};
-        assertThat(BitOperation.AND.apply(java.util.List.of(a, b))).containsExactly(0x30, 0x00);
-        assertThat(BitOperation.OR.apply(java.util.List.of(a, b))).containsExactly(0xfc, 0xff);
-        assertThat(BitOperation.XOR.apply(java.util.List.of(a, b))).containsExactly(0xcc, 0xff);
-        assertThat(BitOperation.NOT.apply(java.util.List.of(b))).containsExactly(0xc3);
-        assertThat(BitOperation.AND.apply(java.util.List.of(new byte[0], a))).containsExactly(0, 0);
-        assertThat(BitOperation.OR.apply(java.util.List.of(new byte[0], new byte[0]))).isEmpty();
+        assertThat(BitOperation.AND.apply(java.util.List.of(wrap(a), wrap(b)))).containsExactly(0x30, 0x00);
+        assertThat(BitOperation.OR.apply(java.util.List.of(wrap(a), wrap(b)))).containsExactly(0xfc, 0xff);
+        assertThat(BitOperation.XOR.apply(java.util.List.of(wrap(a), wrap(b)))).containsExactly(0xcc, 0xff);
+        assertThat(BitOperation.NOT.apply(java.util.List.of(wrap(b)))).containsExactly(0xc3);
+        assertThat(BitOperation.AND.apply(java.util.List.of(wrap(new byte[0]), wrap(a)))).containsExactly(0, 0);
+        assertThat(BitOperation.OR.apply(java.util.List.of(wrap(new byte[0]), wrap(new byte[0])))).isEmpty();
         assertThat(a).as("sources unchanged").containsExactly(0xf0, 0xff);
     }
 }

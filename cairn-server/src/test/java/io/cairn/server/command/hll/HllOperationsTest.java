@@ -1,38 +1,47 @@
 package io.cairn.server.command.hll;
 
-import static io.cairn.server.command.OperationStore.bytes;
+import static io.cairn.server.command.CommandHarness.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.resp.RespValue;
-import io.cairn.server.command.Operation;
-import io.cairn.server.command.OperationStore;
-import java.util.function.Function;
+import io.cairn.server.command.CommandHarness;
+import io.cairn.storage.engine.Mutation;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The HyperLogLog operations against a store, without a server: arguments in, reply out. */
+/** The HyperLogLog commands without sockets ({@link CommandHarness}): arguments in, reply out. */
 class HllOperationsTest {
-    private final OperationStore store = new OperationStore();
-    private long sparseMax = 3000;
+    private final CommandHarness harness = new CommandHarness();
+    private final List<Mutation> logged = new ArrayList<>();
+
+    {
+        harness.store().subscribe((lsn, batch) -> logged.addAll(batch));
+    }
 
     @AfterEach
     void close() {
-        store.close();
+        harness.close();
     }
 
     private RespValue run(String... args) {
-        Function<byte[][], Operation> parse = switch (args[0]) {
-            case "PFADD" -> a -> PfAdd.parse(a, sparseMax);
-            case "PFCOUNT" -> PfCount::parse;
-            case "PFMERGE" -> a -> PfMerge.parse(a, sparseMax);
-            case "PFDEBUG" -> PfDebug::parse;
-            default -> throw new IllegalArgumentException(args[0]);
-        };
-        return store.run(parse, args);
+        return harness.reply(args);
+    }
+
+    private <T> T write(java.util.function.Function<io.cairn.storage.engine.Txn, T> body) {
+        return harness.store().execute(body).value();
+    }
+
+    /** The mutations committed since the last call (what the log carries), oldest first. */
+    private List<Mutation> takeLogged() {
+        List<Mutation> out = List.copyOf(logged);
+        logged.clear();
+        return out;
     }
 
     private byte[] get(String key) {
-        return store.write(t -> t.get(bytes(key)));
+        return write(t -> t.get(bytes(key)));
     }
 
     @Test
@@ -48,11 +57,27 @@ class HllOperationsTest {
     }
 
     @Test
+    void addingToADenseHllLogsTheChangedBytesNotTheWholeValue() {
+        harness.server().hllSparseMaxBytes(30);
+        for (int i = 0; i < 20; i++) {
+            run("PFADD", "big", "e" + i);
+        }
+        assertThat(get("big")).hasSize(HllFormat.DENSE_SIZE);
+        takeLogged();
+        assertThat(run("PFADD", "big", "another")).isEqualTo(RespValue.ONE);
+        List<Mutation> changes = takeLogged();
+        assertThat(changes).isNotEmpty().allSatisfy(m -> assertThat(m).isInstanceOf(Mutation.StringSetRange.class));
+        int bytes = changes.stream().mapToInt(m -> ((Mutation.StringSetRange) m).bytes().length).sum();
+        assertThat(bytes).as("the header's cache byte and one register").isLessThan(10);
+        assertThat(run("PFCOUNT", "big")).isEqualTo(RespValue.integer(21));
+    }
+
+    @Test
     void aValidCachedCardinalityIsAnsweredAsItIs() {
         byte[] v = get0("h", "a");
         v[8] = 42;
         v[15] = 0;
-        store.write(t -> {
+        write(t -> {
             t.set(bytes("h"), v, 0);
             return null;
         });
@@ -76,10 +101,10 @@ class HllOperationsTest {
     void pfMergeTakesTheLargestRegistersAndKeepsTheDestinationExpiry() {
         run("PFADD", "x", "a", "b", "c");
         run("PFADD", "y", "c", "d");
-        store.write(t -> t.expireAt(bytes("y"), System.currentTimeMillis() + 100_000));
+        write(t -> t.expireAt(bytes("y"), System.currentTimeMillis() + 100_000));
         assertThat(run("PFMERGE", "y", "x", "missing")).isEqualTo(RespValue.OK);
         assertThat(run("PFCOUNT", "y")).isEqualTo(RespValue.integer(4));
-        long ttl = store.write(t -> t.expireAt(bytes("y")));
+        long ttl = write(t -> t.expireAt(bytes("y")));
         assertThat(ttl).isPositive();
         assertThat(run("PFMERGE", "fresh")).isEqualTo(RespValue.OK);
         assertThat(run("PFCOUNT", "fresh")).isEqualTo(RespValue.ZERO);
@@ -87,7 +112,7 @@ class HllOperationsTest {
 
     @Test
     void mergingADenseInputMakesTheDestinationDense() {
-        sparseMax = 30;
+        harness.server().hllSparseMaxBytes(30);
         for (int i = 0; i < 20; i++) {
             run("PFADD", "big", "e" + i);
         }
@@ -100,7 +125,7 @@ class HllOperationsTest {
 
     @Test
     void valuesThatAreNotHllsAnswerRedisErrors() {
-        store.write(t -> {
+        write(t -> {
             t.set(bytes("s"), bytes("not an hll"), 0);
             t.hset(bytes("h"), bytes("f"), bytes("v"));
             byte[] corrupt = HyperLogLog.empty().toBytes();
