@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandHarness;
+import io.cairn.storage.engine.Encodings;
 import io.cairn.storage.engine.Mutation;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ class HllOperationsTest {
 
     @Test
     void addingToADenseHllLogsTheChangedBytesNotTheWholeValue() {
-        harness.server().hllSparseMaxBytes(30);
+        sparseMax(30);
         for (int i = 0; i < 20; i++) {
             run("PFADD", "big", "e" + i);
         }
@@ -112,7 +113,7 @@ class HllOperationsTest {
 
     @Test
     void mergingADenseInputMakesTheDestinationDense() {
-        harness.server().hllSparseMaxBytes(30);
+        sparseMax(30);
         for (int i = 0; i < 20; i++) {
             run("PFADD", "big", "e" + i);
         }
@@ -165,5 +166,13 @@ class HllOperationsTest {
         assertThat(run("PFDEBUG", "NOPE", "h")).isEqualTo(RespValue.error("ERR Unknown PFDEBUG subcommand 'NOPE'"));
         assertThat(run("PFDEBUG", "ENCODING", "missing"))
                 .isEqualTo(RespValue.error("ERR The specified key does not exist"));
+    }
+
+    /** Sets {@code hll-sparse-max-bytes} as CONFIG SET does: in the store's encoding bounds. */
+    private void sparseMax(long bytes) {
+        Encodings e = harness.store().encodings();
+        harness.store().encodings(new Encodings(e.hashMaxListpackEntries(), e.hashMaxListpackValue(),
+                e.setMaxIntsetEntries(), e.setMaxListpackEntries(), e.setMaxListpackValue(), e.zsetMaxListpackEntries(),
+                e.zsetMaxListpackValue(), e.listMaxListpackSize(), e.listCompressDepth(), bytes));
     }
 }
