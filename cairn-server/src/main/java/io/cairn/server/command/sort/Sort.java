@@ -18,9 +18,10 @@ import java.util.List;
  * SORT / SORT_RO key [BY pattern] [LIMIT offset count] [GET pattern ...] [ASC | DESC] [ALPHA]
  * [STORE destination], with Redis 7.2's rules (its {@code sort.c}):
  * <ul>
- *   <li>Options come in any order, the last of each winning (GETs add up); an unknown word, an
- *       option without its arguments, or STORE in SORT_RO is a syntax error; LIMIT's numbers must
- *       be integers. All this is checked before the key is looked at.</li>
+ *   <li>Options come in any order, the last of each winning (GETs add up; but one BY without
+ *       {@code *} anywhere turns sorting off); an unknown word, an option without its arguments,
+ *       or STORE in SORT_RO is a syntax error; LIMIT's numbers must be integers. All this is
+ *       checked before the key is looked at.</li>
  *   <li>The key must hold a list, a set or a sorted set (absent: empty); else WRONGTYPE.</li>
  *   <li>Without BY, elements sort by their own numeric value (ALPHA: their bytes); with
  *       {@code BY pattern}, by the value the pattern names ({@link SortPattern}; a missing one
@@ -71,7 +72,7 @@ record Sort(byte[] key, SortPattern by, boolean dontSort, long offset, long coun
                 store = c.arg(++j);
             } else if (word.equals("BY") && left >= 1) {
                 by = SortPattern.of(c.arg(++j));
-                dontSort = !by.hasStar();
+                dontSort |= !by.hasStar(); // once a BY without * is seen, nothing sorts, as in Redis
             } else if (word.equals("GET") && left >= 1) {
                 gets.add(SortPattern.of(c.arg(++j)));
             } else {

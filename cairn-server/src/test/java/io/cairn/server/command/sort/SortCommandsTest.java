@@ -46,6 +46,7 @@ class SortCommandsTest {
         assertThat(new String(s.store(), StandardCharsets.UTF_8)).isEqualTo("b");
         assertThat(((Sort) h.parse("SORT", "k", "BY", "nosort")).dontSort()).isTrue();
         assertThat(((Sort) h.parse("SORT", "k")).count()).isEqualTo(-1);
+        assertThat(((Sort) h.parse("SORT", "k", "BY", "nosort", "BY", "w_*")).dontSort()).isTrue(); // as Redis
     }
 
     @Test
