@@ -54,7 +54,8 @@ class SortCommandsTest {
         h.exec("SET", "str", "x");
         assertThatThrownBy(() -> h.parse("SORT", "str", "FOO")).hasMessage("ERR syntax error");
         assertThatThrownBy(() -> h.parse("SORT", "str", "LIMIT", "0")).hasMessage("ERR syntax error");
-        assertThatThrownBy(() -> h.parse("SORT", "str", "LIMIT", "a", "1")).hasMessage("ERR value is not an integer or out of range");
+        assertThatThrownBy(() -> h.parse("SORT", "str", "LIMIT", "a", "1"))
+                .hasMessage("ERR value is not an integer or out of range");
         assertThatThrownBy(() -> h.parse("SORT", "str", "STORE")).hasMessage("ERR syntax error");
         assertThatThrownBy(() -> h.parse("SORT", "str", "GET")).hasMessage("ERR syntax error");
         assertThatThrownBy(() -> h.parse("SORT_RO", "str", "STORE", "d")).hasMessage("ERR syntax error");
