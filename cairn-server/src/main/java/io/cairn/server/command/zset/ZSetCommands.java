@@ -18,8 +18,8 @@ import java.util.List;
  * that runs inside it, in the order Redis checks them (numkeys, options, then the keys' types;
  * ZUNION and its kin read their options only after the types). Type errors come from
  * {@link Txn} itself. BZPOPMIN, BZPOPMAX and BZMPOP wait for data as {@link BlockingZSetPops}.
- * ZSCAN returns every member in one page with cursor {@code 0}, a valid SCAN answer for a set
- * with no stable cursor.
+ * ZSCAN pages with a real cursor (the member hash order of the set's member map), as HSCAN and
+ * SSCAN do, through {@code CollectionScan}.
  */
 public final class ZSetCommands {
     private ZSetCommands() {
