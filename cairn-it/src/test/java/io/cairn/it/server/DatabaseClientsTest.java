@@ -117,8 +117,12 @@ class DatabaseClientsTest {
             j.set("b", "2");
             j.setex("c", 100, "3");
             String info = j.info("keyspace");
-            assertThat(info).contains("db0:keys=1,expires=0,avg_ttl=0").contains("db2:keys=2,expires=1,avg_ttl=0")
+            assertThat(info).contains("db0:keys=1,expires=0,avg_ttl=0").contains("db2:keys=2,expires=1,avg_ttl=")
                     .doesNotContain("db1:");
+            java.util.regex.Matcher ttl = java.util.regex.Pattern.compile("db2:.*avg_ttl=(\\d+)").matcher(info);
+            assertThat(ttl.find()).isTrue();
+            assertThat(Long.parseLong(ttl.group(1))).as("the mean time left of db2's one volatile key, in ms")
+                    .isBetween(90_000L, 100_000L);
             assertThat(j.configGet("databases")).containsEntry("databases", "16");
         }
     }

@@ -56,7 +56,7 @@ final class ListArguments {
     static long timeoutMillis(byte[] arg) {
         double seconds;
         try {
-            seconds = CommandContext.parseDouble(arg);
+            seconds = CommandContext.parseLongDouble(arg);
         } catch (InvalidRequestException e) {
             throw new InvalidRequestException(TIMEOUT_NOT_FLOAT);
         }
