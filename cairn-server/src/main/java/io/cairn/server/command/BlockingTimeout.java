@@ -19,7 +19,7 @@ public final class BlockingTimeout {
     public static long millis(byte[] arg) {
         double seconds;
         try {
-            seconds = CommandContext.parseDouble(arg);
+            seconds = CommandContext.parseLongDouble(arg); // what a long double holds, as Redis
         } catch (InvalidRequestException e) {
             throw new InvalidRequestException(NOT_FLOAT);
         }
