@@ -26,7 +26,8 @@ import redis.clients.jedis.Jedis;
  * scripts in Redisson: {@code RList.contains / indexOf / lastIndexOf / set(index, v) (the form that
  * returns the old value) / add(index, v) / addAll(index, c) / remove(index)} past index 0 {@code /
  * fastRemove / get(int...) / containsAll / removeAll / retainAll}, {@code RQueue.poll(limit)} and
- * {@code RBlockingQueue.drainTo}. ({@code readSort} and {@code sortTo} need SORT.)
+ * {@code RBlockingQueue.drainTo}. ({@code readSort} and {@code sortTo}, SORT, are in {@link
+ * RedissonSortTest}.)
  */
 @Timeout(60)
 class RedissonListAndQueueTest {

@@ -25,8 +25,9 @@ import org.redisson.client.protocol.ScoredEntry;
  * its STORE forms, ZRANGESTORE, ZRANDMEMBER and ZMPOP. Left for EVAL (issue 11), being Lua scripts
  * in Redisson: {@code pollFirst() / pollLast()} and their counted and entry forms, {@code
  * addAndGetRank / addAndGetRevRank / addScoreAndGetRank / replace / getScore(list) /
- * revRank(collection) / containsAll / retainAll}. The blocking {@code pollFirst(timeout)} and {@code
- * takeFirst} send BZPOPMIN / BZMPOP, tested with the blocking sorted-set pops.
+ * revRank(collection) / containsAll / retainAll}. The blocking pops ({@code pollFirst(timeout) /
+ * takeFirst / pollFirstFromAny(timeout)} and kin: BZPOPMIN / BZPOPMAX / BZMPOP) are in {@link
+ * RedissonBlockingPopTest}, {@code readSort / sortTo} (SORT) in {@link RedissonSortTest}.
  */
 @Timeout(60)
 class RedissonScoredSortedSetTest {
