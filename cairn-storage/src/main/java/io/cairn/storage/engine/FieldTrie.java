@@ -295,6 +295,35 @@ final class FieldTrie {
         }
     }
 
+    /**
+     * Visits the field of rank {@code rank} in hash order ({@code 0 <= rank < root.count}), found
+     * by the nodes' counts in O(depth * {@value #FANOUT}) without visiting the others: so a
+     * uniformly random rank is a uniformly random field. Reads only (a view's nodes too).
+     */
+    static void at(Node n, int rank, HashEntry.FieldVisitor v) {
+        if (rank < 0 || rank >= n.count) {
+            throw new IndexOutOfBoundsException("rank " + rank + " of " + n.count + " fields");
+        }
+        while (n instanceof Inner in) {
+            Node next = null;
+            for (Node c : in.children) {
+                if (c != null) {
+                    if (rank < c.count) {
+                        next = c;
+                        break;
+                    }
+                    rank -= c.count;
+                }
+            }
+            if (next == null) {
+                throw new IllegalStateException("an inner node counts more fields than its children hold");
+            }
+            n = next;
+        }
+        Leaf l = (Leaf) n;
+        v.visit(l.fields[rank], l.values[rank]);
+    }
+
     /** Visits every field in hash order. */
     static void forEach(Node n, HashEntry.FieldVisitor v) {
         forEachLeaf(n, l -> {

@@ -115,6 +115,21 @@ final class HashEntry extends CollectionEntry {
     }
 
     /**
+     * Visits the field of rank {@code rank} ({@code 0 <= rank < size}) in {@link #forEach}'s
+     * order: O(1) when small, O(log n) when big, without copying or visiting the other fields.
+     */
+    void visitAt(int rank, FieldVisitor v) {
+        if (table instanceof PackedFields p) {
+            if (rank < 0 || rank >= p.size()) {
+                throw new IndexOutOfBoundsException("rank " + rank + " of " + p.size() + " fields");
+            }
+            v.visit(p.field(rank), p.value(rank));
+        } else {
+            FieldTrie.at((FieldTrie.Node) table, rank, v);
+        }
+    }
+
+    /**
      * One page of a cursor over the fields (HSCAN): visits about {@code count} fields from
      * {@code cursor} (0 to start) and returns the cursor to pass next, 0 when every field was
      * visited. A small hash is visited whole in one page, as Redis does with a listpack. A big

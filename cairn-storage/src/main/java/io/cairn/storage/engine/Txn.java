@@ -216,6 +216,11 @@ public final class Txn {
         return h == null ? 0 : h.size();
     }
 
+    /** HRANDFIELD's random picks from this transaction's hashes, without copying a hash. */
+    public HashPicks hashPicks() {
+        return new HashPicks(this);
+    }
+
     /** The sorted-set operations of this transaction (ranges, ranks, removals, pops, stores). */
     public ZSetOps zsets() {
         return zsets;
@@ -567,7 +572,7 @@ public final class Txn {
         return e;
     }
 
-    private HashEntry readHash(byte[] key) {
+    HashEntry readHash(byte[] key) {
         Object e = live(key);
         if (e == null || e instanceof HashEntry) {
             return (HashEntry) e;

@@ -6,7 +6,6 @@ import io.cairn.server.command.Operation;
 import io.cairn.server.command.Replies;
 import io.cairn.storage.engine.Txn;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -92,7 +91,8 @@ sealed interface HashReads extends Operation {
      * checked before the lock. Redis streams the picks of a negative count, however many (closing
      * the client past its output buffer limit); Cairn builds a reply whole, so once the hash is
      * known to exist it refuses more than {@code mostPicks} repeats before picking any, as
-     * SRANDMEMBER and ZRANDMEMBER do.
+     * SRANDMEMBER and ZRANDMEMBER do. The picks are the engine's ({@link
+     * io.cairn.storage.engine.HashPicks}), by rank, without copying the hash.
      *
      * @param count null when none was given
      */
@@ -101,9 +101,7 @@ sealed interface HashReads extends Operation {
         @Override
         public RespValue run(Txn t) {
             if (count == null) {
-                List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(key);
-                return entries.isEmpty() ? RespValue.NULL
-                        : RespValue.bulk(entries.get(random.nextInt(entries.size())).getKey());
+                return RespValue.bulk(t.hashPicks().field(key, random));
             }
             int size = t.hlen(key); // the type check first, as Redis's, even for a count of 0
             if (count == 0 || size == 0) {
@@ -113,29 +111,7 @@ sealed interface HashReads extends Operation {
                 throw new InvalidRequestException("ERR value is out of range, value must between " + -mostPicks
                         + " and " + Long.MAX_VALUE);
             }
-            List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(key);
-            List<Map.Entry<byte[], byte[]>> picked = count < 0 ? withRepeats(entries, -count) : distinct(entries, count);
-            return fieldsReply(picked);
-        }
-
-        private List<Map.Entry<byte[], byte[]>> withRepeats(List<Map.Entry<byte[], byte[]>> entries, long n) {
-            List<Map.Entry<byte[], byte[]>> out = new ArrayList<>();
-            for (long i = 0; i < n; i++) {
-                out.add(entries.get(random.nextInt(entries.size())));
-            }
-            return out;
-        }
-
-        /** {@code n} distinct entries (all of them when the hash is no larger), by partial shuffle. */
-        private List<Map.Entry<byte[], byte[]>> distinct(List<Map.Entry<byte[], byte[]>> entries, long n) {
-            if (n >= entries.size()) {
-                return entries;
-            }
-            List<Map.Entry<byte[], byte[]>> pool = new ArrayList<>(entries);
-            for (int i = 0; i < n; i++) {
-                Collections.swap(pool, i, i + random.nextInt(pool.size() - i));
-            }
-            return pool.subList(0, (int) n);
+            return fieldsReply(t.hashPicks().fields(key, count, random));
         }
 
         /** Fields, or with values: flat in RESP2, [field, value] pairs in RESP3, as Redis replies. */
