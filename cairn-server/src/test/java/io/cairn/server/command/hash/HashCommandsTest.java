@@ -10,7 +10,10 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandHarness;
 import io.cairn.server.command.Operation;
 import io.cairn.storage.engine.WrongTypeException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +80,38 @@ class HashCommandsTest {
                 .allSatisfy(p -> assertThat(((RespValue.ArrayReply) p).items()).hasSize(2));
         RespValue flat = h.run(new HashReads.HRandField(bytes("h"), 2L, true, 10, new SplittableRandom(1), 2));
         assertThat(((RespValue.ArrayReply) flat).items()).hasSize(4);
+    }
+
+    @Test
+    void hrandfieldPicksFromABigHashEachFieldWithItsOwnValue() {
+        for (int i = 0; i < 2_000; i += 100) {
+            String[] args = new String[202];
+            args[0] = "HSET";
+            args[1] = "big";
+            for (int j = 0; j < 100; j++) {
+                args[2 + 2 * j] = "f" + (i + j);
+                args[3 + 2 * j] = "v" + (i + j);
+            }
+            h.exec(args);
+        }
+        assertThat(h.exec("OBJECT", "ENCODING", "big")).isEqualTo(bulk("hashtable"));
+        SplittableRandom random = new SplittableRandom(5);
+        for (long count : new long[] {3, 700, 1_999, 2_000, 5_000, -3_000}) {
+            List<RespValue> flat = ((RespValue.ArrayReply) h.run(
+                    new HashReads.HRandField(bytes("big"), count, true, 10_000, random, 2))).items();
+            assertThat(flat).as("count " + count).hasSize(2 * (int) (count < 0 ? -count : Math.min(count, 2_000)));
+            Set<RespValue> fields = new HashSet<>();
+            for (int i = 0; i < flat.size(); i += 2) {
+                String f = new String(((RespValue.BulkString) flat.get(i)).value(), StandardCharsets.UTF_8);
+                assertThat(flat.get(i + 1)).isEqualTo(bulk("v" + f.substring(1)));
+                fields.add(flat.get(i));
+            }
+            if (count > 0) {
+                assertThat(fields).as("distinct").hasSize(flat.size() / 2);
+            }
+        }
+        assertThat(h.run(new HashReads.HRandField(bytes("big"), null, false, 0, random, 3)))
+                .isInstanceOfSatisfying(RespValue.BulkString.class, b -> assertThat(b.value()[0]).isEqualTo((byte) 'f'));
     }
 
     @Test
