@@ -480,6 +480,23 @@ final class ChunkedList {
         return total;
     }
 
+    /** Bytes of the chunks' arrays, slack included: a test of how tightly they pack. */
+    long arrayBytes() {
+        return arrayBytes(root);
+    }
+
+    private static long arrayBytes(Node n) {
+        if (n instanceof ListChunk c) {
+            return c.arrayBytes();
+        }
+        Branch b = (Branch) n;
+        long total = 0;
+        for (int i = 0; i < b.n; i++) {
+            total += arrayBytes(b.children[i]);
+        }
+        return total;
+    }
+
     /** How many of this list's chunks are the very objects {@code other} holds: a test of structure sharing. */
     int chunksSharedWith(ChunkedList other) {
         java.util.Set<Node> theirs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
