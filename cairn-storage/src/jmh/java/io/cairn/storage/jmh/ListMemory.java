@@ -12,7 +12,9 @@ package io.cairn.storage.jmh;
  * 20-byte elements (a 16-byte array header, 20 bytes rounded up to 24, a 4-byte slot and the
  * slack of the slot array); with each chunk's elements packed in one byte[] (a length before and
  * after each), about 22 and 102 bytes: the payload and two framing bytes, the chunk objects and
- * the B-tree above them a fraction of a byte.
+ * the B-tree above them a fraction of a byte. (Measured, commits b84971a and after: 44.4 / 44.9
+ * bytes before, 20.8 / 21.5 after for 20-byte elements by RPUSH / LPUSH; 125.2 / 125.1 before,
+ * 102.2 / 102.2 after for 100-byte ones.)
  *
  * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.main=io.cairn.storage.jmh.ListMemory
  *            -Djmh.jvm.args=-Xmx2g [-Djmh.args="ELEMENTS SIZE..."] (1000000, 20 100)
