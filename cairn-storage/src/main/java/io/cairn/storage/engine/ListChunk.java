@@ -193,12 +193,33 @@ final class ListChunk extends ListNodes.Node {
         return true;
     }
 
-    /** As {@link #scan}, each element handed over as {@link #get} hands it. */
+    /** As {@link #scan}, each element handed over as {@link #get} hands it (the same walk, without a visitor in between). */
     boolean visit(int from, int to, boolean reverse, ChunkedList.Visitor v) {
         if (big != null) {
             return v.visit(big);
         }
-        return scan(from, to, reverse, (b, off, len) -> v.visit(Arrays.copyOfRange(b, off, off + len)));
+        if (reverse) {
+            int q = offsetOf(to);
+            for (int k = to; k > from; k--) {
+                int len = lengthBefore(buf, q);
+                int start = q - headerSize(len) - len;
+                if (!v.visit(Arrays.copyOfRange(buf, start, start + len))) {
+                    return false;
+                }
+                q -= entrySize(len);
+            }
+        } else {
+            int p = offsetOf(from);
+            for (int k = from; k < to; k++) {
+                int len = lengthAt(buf, p);
+                int start = p + headerSize(len);
+                if (!v.visit(Arrays.copyOfRange(buf, start, start + len))) {
+                    return false;
+                }
+                p += entrySize(len);
+            }
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ writes
