@@ -14,8 +14,8 @@ import java.util.Set;
  * search begins at an index or after a keyword, then takes a range or a counted run of keys. A
  * command whose specs cannot say it all (a spec with {@code variable_flags}, or one that fails)
  * falls back to its own procedure, as in Redis; {@link #procedure} holds them (SET, whose key is
- * read as well as written only with GET; BITFIELD, read-only unless it sets or increments).
- * Stateless and thread-safe.
+ * read as well as written only with GET; BITFIELD, read-only unless it sets or increments; SORT,
+ * whose STORE may come anywhere). Stateless and thread-safe.
  */
 public final class CommandKeys {
     /** One key: its position among the arguments (the command name is 0) and its key spec flags. */
@@ -149,14 +149,19 @@ public final class CommandKeys {
     }
 
     private static boolean hasProcedure(CommandSpec spec) {
-        return spec.name().equals("set") || spec.name().equals("bitfield");
+        return switch (spec.name()) {
+            case "set", "bitfield", "sort", "sort_ro" -> true;
+            default -> false;
+        };
     }
 
     /**
      * The command's own key procedure, for what its specs cannot say; empty when it has none.
      * SET's key is overwritten, or read and updated with GET (Redis's {@code setGetKeys}); BITFIELD's
      * is only read while every operation is a GET or OVERFLOW, and read and updated from the first
-     * SET, INCRBY or malformed one on (Redis's {@code bitfieldGetKeys}).
+     * SET, INCRBY or malformed one on (Redis's {@code bitfieldGetKeys}). SORT's key is read, and the
+     * argument after its last STORE overwritten, skipping the arguments of LIMIT, GET and BY as
+     * Redis's {@code sortGetKeys} does (so {@code BY store} names no key); SORT_RO's is only read.
      */
     static List<KeyRef> procedure(CommandSpec spec, byte[][] args) {
         switch (spec.name()) {
@@ -182,6 +187,27 @@ public final class CommandKeys {
                     }
                 }
                 return List.of(new KeyRef(1, readOnly ? RO_ACCESS : RW_ACCESS_UPDATE));
+            }
+            case "sort" -> {
+                int store = 0;
+                for (int i = 2; i < args.length; i++) {
+                    switch (word(args[i])) {
+                        case "LIMIT" -> i += 2;
+                        case "GET", "BY" -> i += 1;
+                        case "STORE" -> {
+                            if (i + 1 < args.length) {
+                                store = i + 1; // the last STORE counts, as in SORT itself
+                            }
+                        }
+                        default -> {
+                        }
+                    }
+                }
+                return store == 0 ? List.of(new KeyRef(1, RO_ACCESS))
+                        : List.of(new KeyRef(1, RO_ACCESS), new KeyRef(store, OW_UPDATE));
+            }
+            case "sort_ro" -> {
+                return List.of(new KeyRef(1, RO_ACCESS));
             }
             default -> {
                 return List.of();

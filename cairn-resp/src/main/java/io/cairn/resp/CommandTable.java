@@ -70,6 +70,13 @@ public final class CommandTable {
     private static final String REMOVE_RANGE_COST = "O(log(N)+M) with N being the number of elements in the sorted set "
             + "and M the number of elements removed by the operation.";
 
+    private static final String SORT_COST = "O(N+M*log(M)) where N is the number of elements in the list or set to"
+            + " sort, and M the number of returned elements. When the elements are not sorted, complexity is O(N).";
+    private static final String SORT_ARGS = "key:key [BY=by-pattern:pattern] [LIMIT=limit(offset:integer"
+            + " count:integer)] [GET=get-pattern:pattern...] [order{ASC|DESC}] [ALPHA=sorting]";
+    private static final String SORT_PATTERN_KEYS = "RO access unknown unknown notes(For the optional BY/GET keyword."
+            + " It is marked 'unknown' because the key names derive from the content of the key we sort)";
+
     private static final String GEO_UNIT = "unit{m=m|km=km|ft=ft|mi=mi}";
     private static final String GEO_AREA = "from{FROMMEMBER=member:string|FROMLONLAT=fromlonlat(longitude:double"
             + " latitude:double)} by{circle(BYRADIUS=radius:double " + GEO_UNIT + ")|box(BYBOX=width:double"
@@ -312,6 +319,16 @@ public final class CommandTable {
                     "O(N) worst case for collections, where N is the number of nested items. O(1) for string values.",
                     "source:key destination:key [DB=destination-db:integer] [REPLACE]")
                     .keys("RO access index(1) range(0,1,0); OW update index(2) range(0,1,0)"),
+            cmd("sort", -2, "write denyoom movablekeys", 1, 1, 1, "@write @set @sortedset @list @slow @dangerous",
+                    GENERIC, "Sorts the elements in a list, a set, or a sorted set, optionally storing the result.",
+                    "1.0.0", SORT_COST, SORT_ARGS + " [STORE=destination:key]")
+                    .keys("RO access index(1) range(0,1,0); " + SORT_PATTERN_KEYS + "; OW update unknown unknown"
+                            + " notes(For the optional STORE keyword. It is marked 'unknown' because the keyword can"
+                            + " appear anywhere in the argument array)"),
+            cmd("sort_ro", -2, "readonly movablekeys", 1, 1, 1, "@read @set @sortedset @list @slow @dangerous",
+                    GENERIC, "Returns the sorted elements of a list, a set, or a sorted set.", "7.0.0", SORT_COST,
+                    SORT_ARGS)
+                    .keys("RO access index(1) range(0,1,0); " + SORT_PATTERN_KEYS),
             // strings
             cmd("get", 2, "readonly fast", 1, 1, 1, "@read @string @fast", STRING,
                     "Returns the string value of a key.", "1.0.0", "O(1)", "key:key")
@@ -748,6 +765,23 @@ public final class CommandTable {
                             + " the sorted set, and M being the number of elements popped.",
                     "numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]")
                     .keys("RW access delete index(1) keynum(0,1,1)"),
+            cmd("bzpopmin", -3, "write fast blocking", 1, -2, 1, "@write @sortedset @fast @blocking", ZSET,
+                    "Removes and returns the member with the lowest score from one or more sorted sets. Blocks until a"
+                            + " member is available otherwise. Deletes the sorted set if the last element was popped.",
+                    "5.0.0", "O(log(N)) with N being the number of elements in the sorted set.", "key:key... timeout:double")
+                    .keys("RW access delete index(1) range(-2,1,0)"),
+            cmd("bzpopmax", -3, "write fast blocking", 1, -2, 1, "@write @sortedset @fast @blocking", ZSET,
+                    "Removes and returns the member with the highest score from one or more sorted sets. Blocks until a"
+                            + " member available otherwise.  Deletes the sorted set if the last element was popped.",
+                    "5.0.0", "O(log(N)) with N being the number of elements in the sorted set.", "key:key... timeout:double")
+                    .keys("RW access delete index(1) range(-2,1,0)"),
+            cmd("bzmpop", -5, "write blocking movablekeys", 0, 0, 0, "@write @sortedset @slow @blocking", ZSET,
+                    "Removes and returns a member by score from one or more sorted sets. Blocks until a member is"
+                            + " available otherwise. Deletes the sorted set if the last element was popped.", "7.0.0",
+                    "O(K) + O(M*log(N)) where K is the number of provided keys, N being the number of elements in"
+                            + " the sorted set, and M being the number of elements popped.",
+                    "timeout:double numkeys:integer key:key... where{MIN|MAX} [COUNT=count:integer]")
+                    .keys("RW access delete index(2) keynum(0,1,1)"),
             // geospatial indexes: sorted sets scored by 52-bit geohashes
             cmd("geoadd", -5, "write denyoom", 1, 1, 1, "@write @geo @slow", GEO,
                     "Adds one or more members to a geospatial index. The key is created if it doesn't exist.",

@@ -36,6 +36,11 @@ import java.util.Arrays;
  * reply to send before closing the connection. The decoder resets itself first, but the bytes left
  * in the buffer cannot be framed any more: do not keep decoding that connection.
  *
+ * <p><b>Fast path.</b> Between commands, an array that has all arrived and is plainly written is
+ * read in one pass over a byte array (the buffer's own, or a copy of a direct buffer's first
+ * {@value #WINDOW} bytes) instead of byte by byte through the buffer; anything else goes through
+ * the state machine, which gives the same commands and the same errors.
+ *
  * <p>One decoder per connection. Not thread-safe: the connection's event loop owns it.
  */
 public final class RespDecoder {
@@ -126,7 +131,16 @@ public final class RespDecoder {
                     if (!in.isReadable()) {
                         return null;
                     }
-                    state = in.getByte(in.readerIndex()) == '*' ? State.ARRAY_HEADER : State.INLINE;
+                    if (in.getByte(in.readerIndex()) != '*') {
+                        state = State.INLINE;
+                    } else {
+                        byte[][] whole = decodeWholeArray(in);
+                        if (whole != null) {
+                            lastWasInline = false;
+                            return whole;
+                        }
+                        state = State.ARRAY_HEADER;
+                    }
                 }
                 case INLINE -> {
                     byte[][] command = readInline(in);
@@ -163,6 +177,108 @@ public final class RespDecoder {
                 }
             }
         }
+    }
+
+    /**
+     * The fast path: a whole, plainly written array command read straight from the buffer's
+     * backing array (or a copy of a direct buffer's first {@link #WINDOW} bytes), or null (nothing consumed) when the buffer has no array, the command has not
+     * all arrived, or anything about it is unusual (a sign, a leading zero, a count of zero, a
+     * limit broken, a missing CRLF). The state machine then reads the same bytes and gives the
+     * same commands and the same errors; this path only skips its per-byte calls.
+     */
+    private byte[][] decodeWholeArray(ByteBuf in) {
+        byte[] a;
+        int base; // array index = buffer index + base
+        if (in.hasArray()) {
+            a = in.array();
+            base = in.arrayOffset();
+        } else {
+            // A direct buffer (Netty's epoll reads into one): its first bytes copied in one go.
+            int n = Math.min(in.readableBytes(), WINDOW);
+            if (window == null) {
+                window = new byte[WINDOW];
+            }
+            in.getBytes(in.readerIndex(), window, 0, n);
+            a = window;
+            base = -in.readerIndex();
+            return decodeWholeArray(in, a, base, 0, n);
+        }
+        return decodeWholeArray(in, a, base, base + in.readerIndex(), base + in.writerIndex());
+    }
+
+    private byte[][] decodeWholeArray(ByteBuf in, byte[] a, int base, int start, int end) {
+        // Pass 1: check the framing and the limits, allocating nothing.
+        long count = plainNumber(a, start + 1, end);
+        if (count <= 0 || count > limits.maxArgs()) {
+            return null;
+        }
+        int p = numberEnd;
+        for (long i = 0; i < count; i++) {
+            if (p >= end || a[p] != '$') {
+                return null;
+            }
+            long length = plainNumber(a, p + 1, end);
+            if (length < 0 || length > limits.maxBulkBytes() || end - numberEnd < length + 2) {
+                return null;
+            }
+            p = numberEnd + (int) length;
+            if (a[p] != CR || a[p + 1] != LF) {
+                return null;
+            }
+            p += 2;
+        }
+        // Pass 2: the same walk, copying the arguments out.
+        byte[][] command = new byte[(int) count][];
+        int q = start + 1;
+        q = skipLine(a, q);
+        for (int i = 0; i < command.length; i++) {
+            int length = (int) plainNumber(a, q + 1, end);
+            q = numberEnd;
+            command[i] = length == 0 ? EMPTY : Arrays.copyOfRange(a, q, q + length);
+            q += length + 2;
+        }
+        in.readerIndex(p - base);
+        searched = 0;
+        return command;
+    }
+
+    /**
+     * How many bytes of a direct buffer the fast path copies to look for a whole command: commands
+     * longer than this take the state machine, where per-byte costs are small beside their data.
+     */
+    static final int WINDOW = 1024;
+    private byte[] window;
+
+    /** Where {@link #plainNumber} stopped: the byte after the number's CRLF. */
+    private int numberEnd;
+
+    /**
+     * The number of at most 9 digits from {@code p} to a CRLF before {@code end}, without sign or
+     * leading zero (a lone {@code 0} is fine), setting {@link #numberEnd}; else -1.
+     */
+    private long plainNumber(byte[] a, int p, int end) {
+        int from = p;
+        long v = 0;
+        while (p < end && a[p] != CR) {
+            int d = a[p] - '0';
+            if (d < 0 || d > 9 || p - from == 9) {
+                return -1;
+            }
+            v = v * 10 + d;
+            p++;
+        }
+        if (p == from || p + 1 >= end || a[p + 1] != LF || a[from] == '0' && p - from > 1) {
+            return -1;
+        }
+        numberEnd = p + 2;
+        return v;
+    }
+
+    private static int skipLine(byte[] a, int p) {
+        while (a[p] != CR) {
+            p++;
+        }
+        return p + 2;
     }
 
     private boolean readArrayHeader(ByteBuf in) {

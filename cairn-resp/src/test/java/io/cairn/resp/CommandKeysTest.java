@@ -60,10 +60,26 @@ class CommandKeysTest {
                 "RO access keyword(STREAMS,1) range(-1,1,2)");
         assertThat(positions(xread, "xread", "COUNT", "2", "streams", "s1", "s2", "0", "0")).containsExactly(4, 5);
         assertThat(positions(xread, "xread", "COUNT", "2")).isEmpty();
-        CommandSpec sort = row("sort", "write denyoom movablekeys", 1, 1, 1,
+        CommandSpec sortLike = row("sortlike", "write denyoom movablekeys", 1, 1, 1,
                 "RO access index(1) range(0,1,0); OW update incomplete keyword(STORE,1) range(0,1,0)");
-        assertThat(positions(sort, "sort", "k")).containsExactly(1); // no STORE: the incomplete spec has nothing
-        assertThat(positions(sort, "sort", "k", "STORE", "d")).isEmpty(); // incomplete and no procedure yet
+        assertThat(positions(sortLike, "sortlike", "k")).containsExactly(1); // no STORE: the incomplete spec has nothing
+        assertThat(positions(sortLike, "sortlike", "k", "STORE", "d")).isEmpty(); // incomplete and no procedure
+    }
+
+    @Test
+    void sortFindsItsLastStoreKeySkippingTheArgumentsOfLimitGetAndBy() {
+        CommandSpec sort = CommandTable.lookup("sort");
+        Set<String> ro = Set.of("RO", "access");
+        Set<String> ow = Set.of("OW", "update");
+        assertThat(CommandKeys.find(sort, args("sort", "k"))).containsExactly(new KeyRef(1, ro));
+        assertThat(CommandKeys.find(sort, args("sort", "k", "LIMIT", "0", "1", "store", "d")))
+                .containsExactly(new KeyRef(1, ro), new KeyRef(6, ow));
+        assertThat(CommandKeys.find(sort, args("sort", "k", "STORE", "a", "GET", "#", "STORE", "b")))
+                .containsExactly(new KeyRef(1, ro), new KeyRef(7, ow));
+        assertThat(positions(sort, "sort", "k", "BY", "store", "GET", "store")).containsExactly(1);
+        assertThat(positions(sort, "sort", "k", "LIMIT", "store", "x", "ALPHA")).containsExactly(1);
+        assertThat(positions(sort, "sort", "k", "STORE")).containsExactly(1); // nothing after it
+        assertThat(positions(CommandTable.lookup("sort_ro"), "sort_ro", "k", "STORE", "d")).containsExactly(1);
     }
 
     @Test

@@ -32,6 +32,7 @@ class CommandTableTest {
             "georadiusbymember", "georadiusbymember_ro",
             "zpopmin", "zpopmax", "zscan", "zrevrangebylex", "zlexcount", "zremrangebylex", "zrangestore", "zunion",
             "zunionstore", "zinter", "zinterstore", "zintercard", "zdiff", "zdiffstore", "zrandmember", "zmpop",
+            "bzpopmin", "bzpopmax", "bzmpop", "sort", "sort_ro",
             "lpush", "rpush", "lpushx", "rpushx", "lpop", "rpop", "llen", "lrange", "lindex", "lset", "linsert", "lrem",
             "ltrim", "lpos", "lmove", "rpoplpush", "lmpop", "blpop", "brpop", "blmove", "brpoplpush", "blmpop",
             "setbit", "getbit", "bitcount", "bitpos", "bitop", "bitfield", "bitfield_ro", "pfadd", "pfcount", "pfmerge", "pfdebug",
@@ -175,6 +176,10 @@ class CommandTableTest {
         assertSpec("blpop", -3, 1, -2, 1);
         assertSpec("lmove", 5, 1, 2, 1);
         assertSpec("blmpop", -5, 0, 0, 0); // keys after a count: COMMAND INFO gives none, and movablekeys
+        assertSpec("bzpopmin", -3, 1, -2, 1);
+        assertSpec("bzmpop", -5, 0, 0, 0);
+        assertSpec("sort", -2, 1, 1, 1); // and movablekeys: its BY, GET and STORE keys are found by a procedure
+        assertSpec("sort_ro", -2, 1, 1, 1);
         assertSpec("geoadd", -5, 1, 1, 1);
         assertSpec("geosearch", -7, 1, 1, 1);
         assertSpec("geosearchstore", -8, 1, 2, 1);
@@ -197,6 +202,10 @@ class CommandTableTest {
         assertThat(CommandTable.lookup("exec").flags()).containsExactly("noscript", "loading", "stale", "skip_slowlog");
         assertThat(CommandTable.lookup("zadd").group()).isEqualTo("sorted-set");
         assertThat(CommandTable.lookup("zinterstore").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("sort").flags()).containsExactly("write", "denyoom", "movablekeys");
+        assertThat(CommandTable.lookup("sort").aclCategories())
+                .containsExactly("@write", "@set", "@sortedset", "@list", "@slow", "@dangerous");
+        assertThat(CommandTable.lookup("bzpopmax").flags()).containsExactly("write", "blocking", "fast");
         assertThat(CommandTable.lookup("zlexcount").aclCategories()).containsExactly("@read", "@sortedset", "@fast");
         assertThat(CommandTable.lookup("keyrange").aclCategories()).contains("@read", "@keyspace");
         assertThat(CommandTable.lookup("json.set").flags()).containsExactly("write", "denyoom", "module");

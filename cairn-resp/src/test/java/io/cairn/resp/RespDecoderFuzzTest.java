@@ -68,6 +68,66 @@ class RespDecoderFuzzTest {
         }
     }
 
+    @Test
+    void theWholeArrayFastPathAgreesWithTheStateMachine() {
+        long seed = Seeds.seed();
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < STREAMS; i++) {
+            byte[] stream = validStream(random, new ArrayList<>());
+            for (int m = random.nextInt(3); m > 0; m--) {
+                stream = mutate(stream, random);
+            }
+            // All at once: whole commands take the fast path. A byte at a time: never whole, so
+            // every command goes through the state machine.
+            boolean direct = random.nextBoolean(); // direct buffers: the fast path reads a copied window
+            assertThat(outcome(stream, stream.length, direct)).as("seed 0x%s: %s", Long.toHexString(seed), show(stream))
+                    .isEqualTo(outcome(stream, 1, false));
+        }
+    }
+
+    @Test
+    void commandsAroundTheDirectWindowDecodeAlikeInBothPaths() {
+        RespLimits wide = new RespLimits(1 << 16, 64, 1 << 16);
+        for (int size = RespDecoder.WINDOW - 40; size <= RespDecoder.WINDOW + 40; size++) {
+            byte[] value = new byte[size];
+            Arrays.fill(value, (byte) 'v');
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (int c = 0; c < 3; c++) { // three in a row: the window holds the first whole or not
+                out.writeBytes(("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$" + size + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.writeBytes(value);
+                out.writeBytes(new byte[] {'\r', '\n'});
+            }
+            byte[] stream = out.toByteArray();
+            List<String> expected = outcome(new RespDecoder(wide), stream, 1, false);
+            assertThat(expected).hasSize(4);
+            assertThat(outcome(new RespDecoder(wide), stream, stream.length, true)).as("size %d", size).isEqualTo(expected);
+            assertThat(outcome(new RespDecoder(wide), stream, stream.length, false)).as("size %d", size).isEqualTo(expected);
+        }
+    }
+
+    /** The commands decoded from {@code stream} fed {@code chunk} bytes at a time, then the error or how many bytes remain. */
+    private static List<String> outcome(byte[] stream, int chunk, boolean direct) {
+        return outcome(new RespDecoder(LIMITS), stream, chunk, direct);
+    }
+
+    private static List<String> outcome(RespDecoder decoder, byte[] stream, int chunk, boolean direct) {
+        ByteBuf cumulation = direct ? Unpooled.directBuffer() : Unpooled.buffer();
+        List<String> out = new ArrayList<>();
+        for (int offset = 0; offset < stream.length; offset += chunk) {
+            cumulation.writeBytes(stream, offset, Math.min(chunk, stream.length - offset));
+            try {
+                for (byte[][] c; (c = decoder.decode(cumulation)) != null; ) {
+                    out.add(RespDecoderTest.text(c) + (decoder.lastWasInline() ? " inline" : ""));
+                }
+            } catch (RespProtocolException e) {
+                out.add(e.getMessage());
+                return out;
+            }
+        }
+        out.add("unread " + cumulation.readableBytes());
+        return out;
+    }
+
     /**
      * Feeds {@code stream} in random chunks into one cumulation buffer, checking every call.
      *

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -60,7 +61,8 @@ public final class BlockedClients implements ChangeListener {
     private final Store store;
     // Guarded by the store's lock.
     private final Map<WaitKey, ArrayDeque<Waiter>> waiting = new HashMap<>();
-    private final Map<Long, Waiter> bySession = new HashMap<>();
+    /** Written under the lock only; concurrent so that {@link #isBlocked} may read it without. */
+    private final Map<Long, Waiter> bySession = new ConcurrentHashMap<>();
     private final LinkedHashSet<WaitKey> ready = new LinkedHashSet<>();
     /** The ready key being served and its waiters not yet tried; only the serving thread uses them. */
     private WaitKey serving;
@@ -107,6 +109,11 @@ public final class BlockedClients implements ChangeListener {
     /** Number of clients waiting now (INFO's {@code blocked_clients}). */
     public int blockedCount() {
         return blockedCount;
+    }
+
+    /** Whether the session waits in a blocking command now (CLIENT LIST's {@code b} flag); without the lock. */
+    public boolean isBlocked(long sessionId) {
+        return blockedCount > 0 && bySession.containsKey(sessionId);
     }
 
     /**

@@ -93,9 +93,11 @@ public final class CairnServer implements AutoCloseable {
                     .option(ChannelOption.SO_BACKLOG, 511)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
-                    // Heap buffers: requests are copied out into byte[] arguments and replies are
-                    // built from byte[] values, which is a plain array copy on heap memory; on
+                    // Heap buffers for what handlers allocate (replies, a grown cumulation):
+                    // replies are built from byte[] values, a plain array copy on heap memory; on
                     // JDK 25 Netty's direct buffers go through ByteBuffer views for each copy.
+                    // Socket reads still land in direct buffers (the allocator's ioBuffer), which
+                    // RespDecoder's fast path copies from once per command.
                     .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))

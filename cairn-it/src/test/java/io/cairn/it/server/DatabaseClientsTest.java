@@ -1,9 +1,11 @@
 package io.cairn.it.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -92,6 +94,55 @@ class DatabaseClientsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(ProtocolVersion.class)
+    void lettuceSelectsMovesSwapsAndFlushesEveryType(ProtocolVersion protocol) {
+        server = TestServer.start(dir, "fsync");
+        RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1").withPort(server.port())
+                .withTimeout(Duration.ofSeconds(30)).build());
+        client.setOptions(ClientOptions.builder().protocolVersion(protocol).build());
+        try (StatefulRedisConnection<String, String> c = client.connect()) {
+            RedisCommands<String, String> r = c.sync();
+            r.set("s", "v");
+            r.rpush("l", "a", "b");
+            r.sadd("set", "m");
+            r.zadd("z", 1.0, "m");
+            r.hset("h", "f", "v");
+            r.pfadd("hll", "x");
+            r.expire("l", 100);
+            assertThat(r.dbsize()).isEqualTo(6);
+            for (String key : new String[] {"s", "l", "set", "z", "h", "hll"}) {
+                assertThat(r.move(key, 1)).as(key).isTrue();
+            }
+            assertThat(r.move("nothing", 1)).isFalse();
+            assertThat(r.dbsize()).isZero();
+            assertThatThrownBy(() -> r.move("s", 16)).isInstanceOf(RedisCommandExecutionException.class)
+                    .hasMessage("ERR DB index is out of range");
+            assertThat(r.select(1)).isEqualTo("OK");
+            assertThat(r.lrange("l", 0, -1)).containsExactly("a", "b");
+            assertThat(r.ttl("l")).as("the expiry moves with the key").isBetween(90L, 100L);
+            assertThat(r.smembers("set")).containsExactly("m");
+            assertThat(r.zscore("z", "m")).isEqualTo(1.0);
+            assertThat(r.hget("h", "f")).isEqualTo("v");
+            assertThat(r.pfcount("hll")).isEqualTo(1);
+            r.set("s", "taken");
+            r.select(0);
+            r.set("s", "again");
+            assertThat(r.move("s", 1)).as("the target holds the key").isFalse();
+            assertThat(r.swapdb(0, 1)).isEqualTo("OK");
+            assertThat(r.dbsize()).as("database 0 now holds what 1 held").isEqualTo(6);
+            assertThat(r.get("s")).isEqualTo("taken");
+            assertThat(r.flushdb()).isEqualTo("OK");
+            assertThat(r.dbsize()).isZero();
+            r.select(1);
+            assertThat(r.get("s")).as("FLUSHDB leaves other databases").isEqualTo("again");
+            assertThatThrownBy(() -> r.select(16)).isInstanceOf(RedisCommandExecutionException.class)
+                    .hasMessage("ERR DB index is out of range");
+        } finally {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(5));
+        }
+    }
+
     private static void write(int port, ProtocolVersion protocol) {
         RedisClient client = RedisClient.create(RedisURI.builder().withHost("127.0.0.1").withPort(port)
                 .withDatabase(7).withTimeout(Duration.ofSeconds(30)).build());
@@ -117,8 +168,12 @@ class DatabaseClientsTest {
             j.set("b", "2");
             j.setex("c", 100, "3");
             String info = j.info("keyspace");
-            assertThat(info).contains("db0:keys=1,expires=0,avg_ttl=0").contains("db2:keys=2,expires=1,avg_ttl=0")
+            assertThat(info).contains("db0:keys=1,expires=0,avg_ttl=0").contains("db2:keys=2,expires=1,avg_ttl=")
                     .doesNotContain("db1:");
+            java.util.regex.Matcher ttl = java.util.regex.Pattern.compile("db2:.*avg_ttl=(\\d+)").matcher(info);
+            assertThat(ttl.find()).isTrue();
+            assertThat(Long.parseLong(ttl.group(1))).as("the mean time left of db2's one volatile key, in ms")
+                    .isBetween(90_000L, 100_000L);
             assertThat(j.configGet("databases")).containsEntry("databases", "16");
         }
     }

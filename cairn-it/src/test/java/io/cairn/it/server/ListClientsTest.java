@@ -1,6 +1,7 @@
 package io.cairn.it.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.KeyValue;
@@ -8,6 +9,7 @@ import io.lettuce.core.LMPopArgs;
 import io.lettuce.core.LMoveArgs;
 import io.lettuce.core.LPosArgs;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
@@ -148,5 +150,75 @@ class ListClientsTest {
         r.rpush("q2", "x", "y");
         assertThat(mpop.get(10, TimeUnit.SECONDS).getValue()).containsExactly("y", "x");
         assertThat(r.lrange("q", 0, -1)).containsExactly("b");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ProtocolVersion.class, names = {"RESP2", "RESP3"})
+    void insertSetRemoveTrimAndTheBlockingMovesThroughLettuce(ProtocolVersion protocol) throws Exception {
+        RedisCommands<String, String> r = lettuce(protocol).sync();
+        assertThat(r.lpushx("l", "x")).isZero();
+        assertThat(r.rpush("l", "a", "b", "c")).isEqualTo(3);
+        assertThat(r.rpushx("l", "d")).isEqualTo(4);
+        assertThat(r.linsert("l", true, "c", "b")).isEqualTo(5);
+        assertThat(r.linsert("l", false, "missing", "z")).isEqualTo(-1);
+        assertThat(r.lset("l", -1, "D")).isEqualTo("OK");
+        assertThat(r.lindex("l", 3)).isEqualTo("c");
+        assertThat(r.lindex("l", 99)).isNull();
+        assertThat(r.lrem("l", -1, "b")).isEqualTo(1);
+        assertThat(r.lrange("l", 0, -1)).containsExactly("a", "b", "c", "D");
+        assertThat(r.lpos("l", "c")).isEqualTo(2);
+        assertThat(r.lpos("l", "nope")).isNull();
+        assertThat(r.ltrim("l", 1, -2)).isEqualTo("OK");
+        assertThat(r.llen("l")).isEqualTo(2);
+        assertThat(r.rpoplpush("l", "other")).isEqualTo("c");
+        assertThat(r.lrange("other", 0, -1)).containsExactly("c");
+        assertThat(r.brpoplpush(0.05, "nothing", "other")).isNull();
+        assertThat(r.blmove("nothing", "other", LMoveArgs.Builder.leftRight(), 0.05)).isNull();
+        r.set("str", "v");
+        assertThatThrownBy(() -> r.lpush("str", "x")).isInstanceOf(RedisCommandExecutionException.class)
+                .hasMessageStartingWith("WRONGTYPE");
+        assertThatThrownBy(() -> r.lset("l", 10, "x")).isInstanceOf(RedisCommandExecutionException.class)
+                .hasMessage("ERR index out of range");
+
+        RedisAsyncCommands<String, String> waiter = lettuce(protocol).async();
+        var moved = waiter.blmove("q", "done", LMoveArgs.Builder.rightLeft(), 0).toCompletableFuture();
+        awaitBlocked(() -> r.info("clients"), 1);
+        r.rpush("q", "j1", "j2");
+        assertThat(moved.get(10, TimeUnit.SECONDS)).isEqualTo("j2");
+        var rotated = waiter.brpoplpush(0, "q2", "done").toCompletableFuture();
+        awaitBlocked(() -> r.info("clients"), 1);
+        r.lpush("q2", "k");
+        assertThat(rotated.get(10, TimeUnit.SECONDS)).isEqualTo("k");
+        assertThat(r.lrange("done", 0, -1)).containsExactly("k", "j2");
+        var left = waiter.blpop(0, "q3", "q").toCompletableFuture(); // q still holds j1
+        assertThat(left.get(10, TimeUnit.SECONDS)).isEqualTo(KeyValue.just("q", "j1"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RedisProtocol.class)
+    void rightHandBlockingPopsThroughJedis(RedisProtocol protocol) throws Exception {
+        Jedis j = jedis(protocol);
+        assertThat(j.rpushx("l", "x")).isZero();
+        assertThat(j.brpop(0.05, "nothing")).isNull();
+        assertThat(j.brpoplpush("nothing", "dst", 1)).isNull();
+        j.rpush("ready", "a", "b");
+        assertThat(j.brpop(1, "nothing", "ready")).containsExactly("ready", "b");
+
+        Jedis waiter = jedis(protocol);
+        CompletableFuture<List<String>> popped = CompletableFuture.supplyAsync(() -> waiter.brpop(0, "q1", "q2"));
+        awaitBlocked(() -> j.info("clients"), 1);
+        j.rpush("q2", "x", "y");
+        assertThat(popped.get(10, TimeUnit.SECONDS)).containsExactly("q2", "y");
+        CompletableFuture<String> rotated = CompletableFuture.supplyAsync(() -> waiter.brpoplpush("q3", "dst", 0));
+        awaitBlocked(() -> j.info("clients"), 1);
+        j.lpush("q3", "z");
+        assertThat(rotated.get(10, TimeUnit.SECONDS)).isEqualTo("z");
+        var mpop = CompletableFuture.supplyAsync(() -> waiter.blmpop(0, ListDirection.LEFT, 2, "q4"));
+        awaitBlocked(() -> j.info("clients"), 1);
+        j.rpush("q4", "1", "2", "3");
+        assertThat(mpop.get(10, TimeUnit.SECONDS).getValue()).containsExactly("1", "2");
+        assertThat(j.lrange("dst", 0, -1)).containsExactly("z");
+        assertThat(j.lrange("q4", 0, -1)).containsExactly("3");
+        assertThat(j.blmpop(0.05, ListDirection.RIGHT, "nothing")).isNull();
     }
 }

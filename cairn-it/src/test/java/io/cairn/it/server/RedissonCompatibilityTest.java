@@ -6,44 +6,34 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisson.Redisson;
 import org.redisson.api.RBucket;
 import org.redisson.api.RMap;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /**
  * Redisson, unchanged, on its parts that need no scripting: its connection handshake, and the
  * objects that map to single commands. (The scripted parts, locks and most of RMap's atomic
  * operations, come with EVAL.)
  */
+@Timeout(60)
 class RedissonCompatibilityTest {
     @TempDir
     Path dir;
-    TestServer server;
+    RedissonOnCairn cairn;
     RedissonClient redisson;
 
     @BeforeEach
     void start() {
-        server = TestServer.start(dir, "fsync");
-        Config config = new Config();
-        config.useSingleServer().setAddress("redis://127.0.0.1:" + server.port())
-                .setConnectionMinimumIdleSize(1).setConnectionPoolSize(2)
-                .setSubscriptionConnectionMinimumIdleSize(0).setSubscriptionConnectionPoolSize(1)
-                .setDatabase(2);
-        config.setCodec(StringCodec.INSTANCE);
-        redisson = Redisson.create(config);
+        cairn = RedissonOnCairn.start(dir, 2);
+        redisson = cairn.redisson();
     }
 
     @AfterEach
     void stop() {
-        if (redisson != null) {
-            redisson.shutdown();
-        }
-        if (server != null) {
-            server.close();
+        if (cairn != null) {
+            cairn.close();
         }
     }
 

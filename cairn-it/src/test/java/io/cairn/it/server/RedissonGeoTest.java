@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisson.Redisson;
 import org.redisson.api.GeoEntry;
 import org.redisson.api.GeoOrder;
 import org.redisson.api.GeoPosition;
@@ -18,39 +17,29 @@ import org.redisson.api.GeoUnit;
 import org.redisson.api.RGeo;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.geo.GeoSearchArgs;
-import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /**
  * Redisson's {@code RGeo}, unchanged, on its methods that are one geo command each (its
  * {@code addIfExists(lon, lat, member)} is a Lua script and comes with EVAL). The timeout guards
  * against Redisson retrying forever should a command it sends be unknown.
  */
-@Timeout(120)
+@Timeout(60)
 class RedissonGeoTest {
     @TempDir
     Path dir;
-    TestServer server;
+    RedissonOnCairn cairn;
     RedissonClient redisson;
 
     @BeforeEach
     void start() {
-        server = TestServer.start(dir, "fsync");
-        Config config = new Config();
-        config.useSingleServer().setAddress("redis://127.0.0.1:" + server.port())
-                .setConnectionMinimumIdleSize(1).setConnectionPoolSize(2)
-                .setSubscriptionConnectionMinimumIdleSize(0).setSubscriptionConnectionPoolSize(1);
-        config.setCodec(StringCodec.INSTANCE);
-        redisson = Redisson.create(config);
+        cairn = RedissonOnCairn.start(dir);
+        redisson = cairn.redisson();
     }
 
     @AfterEach
     void stop() {
-        if (redisson != null) {
-            redisson.shutdown();
-        }
-        if (server != null) {
-            server.close();
+        if (cairn != null) {
+            cairn.close();
         }
     }
 

@@ -9,38 +9,29 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisson.Redisson;
 import org.redisson.api.RSet;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
-import org.redisson.config.Config;
 
 /** Redisson's {@code RSet}, unchanged, on the operations that map to set commands (no scripting). */
+@Timeout(60)
 class RedissonSetTest {
     @TempDir
     Path dir;
-    TestServer server;
+    RedissonOnCairn cairn;
     RedissonClient redisson;
 
     @BeforeEach
     void start() {
-        server = TestServer.start(dir, "fsync");
-        Config config = new Config();
-        config.useSingleServer().setAddress("redis://127.0.0.1:" + server.port())
-                .setConnectionMinimumIdleSize(1).setConnectionPoolSize(2)
-                .setSubscriptionConnectionMinimumIdleSize(0).setSubscriptionConnectionPoolSize(1);
-        config.setCodec(StringCodec.INSTANCE);
-        redisson = Redisson.create(config);
+        cairn = RedissonOnCairn.start(dir);
+        redisson = cairn.redisson();
     }
 
     @AfterEach
     void stop() {
-        if (redisson != null) {
-            redisson.shutdown();
-        }
-        if (server != null) {
-            server.close();
+        if (cairn != null) {
+            cairn.close();
         }
     }
 

@@ -10,6 +10,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScoredValue;
+import io.lettuce.core.ZAddArgs;
 import io.lettuce.core.ZAggregateArgs;
 import io.lettuce.core.ZPopArgs;
 import io.lettuce.core.ZStoreArgs;
@@ -184,5 +185,76 @@ class SortedSetClientsTest {
                 .hasMessageStartingWith("WRONGTYPE");
         assertThatThrownBy(() -> r.zunion(ZAggregateArgs.Builder.weights(1), "b", "u"))
                 .isInstanceOf(RedisCommandExecutionException.class).hasMessage("ERR syntax error");
+    }
+
+    @ParameterizedTest
+    @EnumSource(ProtocolVersion.class)
+    void lettuceAddsRanksRangesPopsAndRemovals(ProtocolVersion protocol) {
+        RedisCommands<String, String> r = lettuce(protocol);
+        assertThat(r.zadd("z", 1.0, "a", 2.0, "b", 3.0, "c")).isEqualTo(3);
+        assertThat(r.zadd("z", ZAddArgs.Builder.nx(), 9.0, "a")).isZero();
+        assertThat(r.zadd("z", ZAddArgs.Builder.xx().ch(), 1.5, "a")).isEqualTo(1);
+        assertThat(r.zadd("z", ZAddArgs.Builder.gt(), 0.5, "b")).isZero();
+        assertThat(r.zaddincr("z", 10.0, "c")).isEqualTo(13.0);
+        assertThat(r.zaddincr("z", ZAddArgs.Builder.xx(), 1.0, "nobody")).isNull();
+        assertThat(r.zincrby("z", -0.5, "b")).isEqualTo(1.5);
+        assertThat(r.zcard("z")).isEqualTo(3);
+        assertThat(r.zmscore("z", "a", "nobody", "c")).containsExactly(1.5, null, 13.0);
+        assertThat(r.zrank("z", "c")).isEqualTo(2);
+        assertThat(r.zrevrank("z", "c")).isZero();
+        assertThat(r.zrank("z", "nobody")).isNull();
+        assertThat(r.zrange("z", 0, -1)).containsExactly("a", "b", "c"); // a and b tie at 1.5: by member
+        assertThat(r.zrevrange("z", 0, 0)).containsExactly("c");
+        assertThat(r.zrangebyscore("z", Range.create(1.5, 2.0))).containsExactly("a", "b");
+        assertThat(r.zrangebyscoreWithScores("z", Range.from(Range.Boundary.excluding(1.5), Range.Boundary.unbounded())))
+                .containsExactly(ScoredValue.just(13.0, "c"));
+        assertThat(r.zrevrangebyscore("z", Range.create(0, 100), Limit.create(1, 1))).containsExactly("b");
+        assertThat(r.zcount("z", Range.create(1.5, 1.5))).isEqualTo(2);
+        r.zadd("lex", 0.0, "a", 0.0, "b", 0.0, "c");
+        assertThat(r.zrangebylex("lex", Range.create("b", "c"))).containsExactly("b", "c");
+        assertThat(r.zpopmin("z")).isEqualTo(ScoredValue.just(1.5, "a"));
+        assertThat(r.zpopmax("z", 5)).containsExactly(ScoredValue.just(13.0, "c"), ScoredValue.just(1.5, "b"));
+        assertThat(r.exists("z")).isZero();
+        assertThat(r.zpopmin("z").hasValue()).isFalse();
+        r.zadd("rm", 1.0, "p", 2.0, "q", 3.0, "r", 4.0, "s");
+        assertThat(r.zremrangebyrank("rm", 0, 0)).isEqualTo(1);
+        assertThat(r.zremrangebyscore("rm", Range.create(4, 4))).isEqualTo(1);
+        assertThat(r.zrem("rm", "q", "nobody")).isEqualTo(1);
+        assertThat(r.zrangeWithScores("rm", 0, -1)).containsExactly(ScoredValue.just(3.0, "r"));
+        assertThatThrownBy(() -> r.zadd("rm", ZAddArgs.Builder.nx().gt(), 1, "r"))
+                .isInstanceOf(RedisCommandExecutionException.class)
+                .hasMessage("ERR GT, LT, and/or NX options at the same time are not compatible");
+    }
+
+    @ParameterizedTest
+    @EnumSource(RedisProtocol.class)
+    void jedisScoresByManyMembersPopsFromTheTopAndScans(RedisProtocol protocol) {
+        Jedis j = jedis(protocol);
+        j.zadd("z", Map.of("a", 1.0, "b", 2.0, "c", 3.0));
+        assertThat(j.zmscore("z", "a", "nobody", "c")).containsExactly(1.0, null, 3.0);
+        assertThat(j.zpopmax("z")).isEqualTo(new Tuple("c", 3.0));
+        assertThat(j.zpopmin("z", 5)).containsExactly(new Tuple("a", 1.0), new Tuple("b", 2.0));
+        assertThat(j.zpopmax("z")).isNull();
+        assertThat(j.zrevrangeByScoreWithScores("z", 10, 0)).isEmpty();
+        Map<String, Double> members = new java.util.HashMap<>();
+        for (int i = 0; i < 500; i++) {
+            members.put("m" + i, (double) i);
+        }
+        j.zadd("big", members);
+        Map<String, Double> scanned = new java.util.HashMap<>();
+        String cursor = redis.clients.jedis.params.ScanParams.SCAN_POINTER_START;
+        int pages = 0;
+        do {
+            var page = j.zscan("big", cursor, new redis.clients.jedis.params.ScanParams().count(40));
+            page.getResult().forEach(t -> scanned.put(t.getElement(), t.getScore()));
+            cursor = page.getCursor();
+            pages++;
+        } while (!cursor.equals(redis.clients.jedis.params.ScanParams.SCAN_POINTER_START));
+        assertThat(scanned).isEqualTo(members);
+        assertThat(pages).isGreaterThan(1);
+        assertThat(j.zrevrank("big", "m0")).isEqualTo(499);
+        assertThat(j.zremrangeByRank("big", 0, 249)).isEqualTo(250);
+        assertThat(j.zremrangeByScore("big", "(400", "+inf")).isEqualTo(99);
+        assertThat(j.zcard("big")).isEqualTo(151);
     }
 }

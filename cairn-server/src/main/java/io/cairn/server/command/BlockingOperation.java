@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A blocking command with its arguments parsed and checked ({@code BLPOP}, {@code BLMOVE},
- * later {@code BZPOPMIN}, {@code XREAD BLOCK}): built by a {@link BlockingCommand} before the
+ * {@code BZPOPMIN}, later {@code XREAD BLOCK}): built by a {@link BlockingCommand} before the
  * store's lock, then tried, possibly many times, each time under the lock in a write transaction
  * of its own. A try either answers or says the command must wait for one of {@link #keys()} to
  * change; the server then parks the client (see {@code io.cairn.server.BlockedClients}) and tries

@@ -4,6 +4,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
 import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -130,11 +131,46 @@ public final class CommandContext {
     }
 
     /**
-     * Parses a float as Redis does for scores and INCRBYFLOAT (C's strtod): decimal with optional
-     * exponent, hexadecimal ({@code 0x10}, {@code 0x1p4}), {@code inf}, {@code -inf}; no NaN, no
-     * surrounding spaces.
+     * Parses a float as Redis's string2d (getDoubleFromObject: scores, weights, coordinates): C's
+     * strtod syntax, see {@link #parseStrtod}, and a finite literal out of a double's range, that
+     * strtod would turn into an infinity ({@code 1e400}) or into 0 ({@code 1e-400}), is refused.
      */
     public static double parseDouble(byte[] b) {
+        return parse(b, Range.DOUBLE);
+    }
+
+    /**
+     * Parses a float as C's strtod with Redis's checks (score ranges): decimal with optional
+     * exponent, hexadecimal ({@code 0x10}, {@code 0x1p4}), {@code inf}, {@code -inf}; no NaN, no
+     * surrounding spaces. A literal past a double's range becomes an infinity or 0.
+     */
+    public static double parseStrtod(byte[] b) {
+        return parse(b, Range.STRTOD);
+    }
+
+    /**
+     * Parses a float as Redis's string2ld (INCRBYFLOAT, HINCRBYFLOAT, blocking timeouts): refused
+     * past a C long double's range (about 1.19e4932, or a nonzero value below 3.6e-4951), as Redis
+     * refuses it. Cairn computes in doubles, so a literal within a long double's range but not a
+     * double's becomes an infinity ({@code 1e400}) or the least double of its sign ({@code 1e-400},
+     * so that it stays nonzero), where Redis keeps its value.
+     */
+    public static double parseLongDouble(byte[] b) {
+        return parse(b, Range.LONG_DOUBLE);
+    }
+
+    /** The argument as {@link #parseLongDouble}. */
+    public double longDouble(int i) {
+        return parseLongDouble(args[i]);
+    }
+
+    private enum Range { STRTOD, DOUBLE, LONG_DOUBLE }
+
+    private static final BigDecimal LONG_DOUBLE_MAX = new BigDecimal("1.18973149535723176502e4932");
+    /** Half the least subnormal long double: below it strtold underflows to 0. */
+    private static final BigDecimal LONG_DOUBLE_MIN = new BigDecimal("1.82259976594123730126e-4951");
+
+    private static double parse(byte[] b, Range range) {
         String s = new String(b, StandardCharsets.ISO_8859_1);
         if (s.isEmpty() || Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))) {
             throw new InvalidRequestException(NOT_FLOAT);
@@ -152,25 +188,62 @@ public final class CommandContext {
         }
         String unsigned = l.startsWith("-") || l.startsWith("+") ? l.substring(1) : l;
         boolean hex = unsigned.startsWith("0x");
+        boolean exponent = false;
+        boolean nonZero = false;
         for (int i = hex ? 2 : 0; i < unsigned.length(); i++) {
             char c = unsigned.charAt(i);
-            boolean ok = c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+'
-                    || (hex ? c >= 'a' && c <= 'f' || c == 'p' : c == 'e');
-            if (!ok) {
-                throw new InvalidRequestException(NOT_FLOAT);
+            boolean digit = c >= '0' && c <= '9' || hex && !exponent && c >= 'a' && c <= 'f';
+            if (c == (hex ? 'p' : 'e')) {
+                exponent = true;
+            } else if (!digit && c != '.' && c != '-' && c != '+' || exponent && !digit && c != '-' && c != '+') {
+                throw new InvalidRequestException(NOT_FLOAT); // Java's 'd'/'f' suffixes too: strtod stops there
+            } else if (digit && !exponent && c != '0') {
+                nonZero = true;
             }
         }
-        if (hex && !l.contains("p")) {
+        if (hex && !exponent) {
             l = l + "p0"; // Java wants the binary exponent that strtod makes optional
         }
+        double d;
         try {
-            double d = Double.parseDouble(l);
-            if (Double.isNaN(d)) {
-                throw new InvalidRequestException(NOT_FLOAT);
-            }
-            return d;
+            d = Double.parseDouble(l);
         } catch (NumberFormatException e) {
             throw new InvalidRequestException(NOT_FLOAT);
+        }
+        if (Double.isNaN(d)) {
+            throw new InvalidRequestException(NOT_FLOAT);
+        }
+        boolean outOfRange = Double.isInfinite(d) || d == 0 && nonZero; // strtod's ERANGE to HUGE_VAL or 0
+        if (outOfRange && (range == Range.DOUBLE || range == Range.LONG_DOUBLE && outsideLongDouble(unsigned, hex))) {
+            throw new InvalidRequestException(NOT_FLOAT);
+        }
+        if (outOfRange && range == Range.LONG_DOUBLE && d == 0) {
+            return Math.copySign(Double.MIN_VALUE, d); // nonzero as in a long double: BLPOP k 1e-400 waits 1 ms
+        }
+        return d;
+    }
+
+    /** Whether a literal, already known out of a double's range, is out of a long double's too. */
+    private static boolean outsideLongDouble(String unsigned, boolean hex) {
+        if (hex) { // the value's binary exponent, to within the digits' 4 bits: enough at these edges
+            int p = unsigned.indexOf('p');
+            String digits = unsigned.substring(2, p < 0 ? unsigned.length() : p);
+            int point = digits.indexOf('.');
+            String whole = (point < 0 ? digits : digits.substring(0, point)).replaceFirst("^0+", "");
+            long e2;
+            try {
+                e2 = p < 0 ? 0 : Long.parseLong(unsigned.substring(p + 1).replace("+", ""));
+            } catch (NumberFormatException e) {
+                return true; // an exponent past 2^63 is past any range
+            }
+            e2 += whole.isEmpty() ? -4L * (digits.length() - digits.replaceFirst("^[0.]*", "").length()) : 4L * whole.length();
+            return e2 > 16384 || e2 < -16445;
+        }
+        try {
+            BigDecimal v = new BigDecimal(unsigned);
+            return v.compareTo(LONG_DOUBLE_MAX) > 0 || v.signum() != 0 && v.compareTo(LONG_DOUBLE_MIN) < 0;
+        } catch (NumberFormatException | ArithmeticException e) {
+            return true; // an exponent past what BigDecimal holds (2^31) is past any range
         }
     }
 }

@@ -12,6 +12,7 @@ import io.cairn.server.command.list.ListCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.set.SetCommands;
+import io.cairn.server.command.sort.SortCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
 import io.cairn.server.command.zset.ZSetCommands;
@@ -37,6 +38,7 @@ public final class Commands {
         ZSetCommands.register(r);
         GeoCommands.register(r);
         ListCommands.register(r);
+        SortCommands.register(r);
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);

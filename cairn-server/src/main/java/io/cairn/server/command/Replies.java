@@ -1,14 +1,30 @@
 package io.cairn.server.command;
 
+import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Builders for the reply shapes many commands share. */
 public final class Replies {
     private Replies() {
+    }
+
+    /**
+     * A float as INCRBYFLOAT and HINCRBYFLOAT print it, as Redis's "%.17Lf" trimmed: plain decimal
+     * notation, no exponent, at most 17 digits after the point (so 1e-20 prints as 0), no "-0".
+     */
+    public static String longDoubleText(double d) {
+        BigDecimal v = new BigDecimal(RespEncoder.formatDouble(d));
+        String s = (v.scale() > 17 ? v.setScale(17, RoundingMode.HALF_EVEN) : v).toPlainString();
+        if (s.contains(".")) {
+            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return s.equals("-0") ? "0" : s;
     }
 
     public static RespValue bulks(List<byte[]> items) {

@@ -27,6 +27,13 @@ final class Keyspace {
      */
     volatile Encodings encodings = Encodings.DEFAULTS;
     private long volatileKeys;
+    /**
+     * The sum of the expiry times (ms) of the keys that carry one, as a 128-bit two's-complement
+     * integer (high and low halves) so that no count of keys and no expiry time overflows it; kept
+     * with each write, O(1), for INFO keyspace's {@code avg_ttl}.
+     */
+    private long expireSumHigh;
+    private long expireSumLow;
 
     Keyspace(int expectedKeys) {
         this(expectedKeys, new io.cairn.storage.index.Epochs());
@@ -48,6 +55,32 @@ final class Keyspace {
         return volatileKeys;
     }
 
+    /**
+     * INFO keyspace's {@code avg_ttl}: the mean time left, in milliseconds, of the keys that carry an
+     * expiry, at {@code nowMillis}; 0 when there are none or the mean is not positive. Exact rather
+     * than sampled (Redis estimates it from its active expire cycle's samples), except that a key
+     * already expired but not yet reclaimed counts with its negative time left.
+     */
+    long averageTtl(long nowMillis) {
+        if (volatileKeys == 0) {
+            return 0;
+        }
+        double sum = expireSumHigh * 0x1p64 + unsigned(expireSumLow);
+        double mean = sum / volatileKeys - nowMillis;
+        return mean > 0 ? (long) mean : 0;
+    }
+
+    private static double unsigned(long v) {
+        return v >= 0 ? v : (v >>> 1) * 2.0 + (v & 1);
+    }
+
+    /** Adds {@code delta} (negative to take away) to the 128-bit expiry sum. */
+    private void addToExpireSum(long delta) {
+        long low = expireSumLow + delta;
+        expireSumHigh += (delta >> 63) + (Long.compareUnsigned(low, expireSumLow) < 0 ? 1 : 0);
+        expireSumLow = low;
+    }
+
     Object get(byte[] key) {
         return hash.get(key);
     }
@@ -65,9 +98,15 @@ final class Keyspace {
      * no index change. Otherwise a new record replaces the old one in both indexes.
      */
     void putString(byte[] key, byte[] value, long expireAt) {
-        if (!tree.hasOpenViews() && hash.get(key) instanceof byte[] r
-                && StringRecord.overwrite(r, key.length, value, expireAt)) {
-            return;
+        if (!tree.hasOpenViews() && hash.get(key) instanceof byte[] r) {
+            long before = EntryKeys.expireAtOf(r);
+            if (StringRecord.overwrite(r, key.length, value, expireAt)) {
+                if (before != expireAt) { // both set: overwrite keeps the expiry's presence
+                    addToExpireSum(expireAt);
+                    addToExpireSum(-before);
+                }
+                return;
+            }
         }
         put(StringRecord.encode(key, value, expireAt));
     }
@@ -93,6 +132,8 @@ final class Keyspace {
         hash.clear();
         tree.clear();
         volatileKeys = 0;
+        expireSumHigh = 0;
+        expireSumLow = 0;
     }
 
     /** The entry itself if no open view can see it, else a copy that replaced it in both indexes. */
@@ -167,6 +208,8 @@ final class Keyspace {
         } else if (before > 0 && expireAt == 0) {
             volatileKeys--;
         }
+        addToExpireSum(expireAt);
+        addToExpireSum(-before);
         return c;
     }
 
@@ -175,11 +218,15 @@ final class Keyspace {
     }
 
     private void account(Object old, Object now) {
-        if (old != null && EntryKeys.expireAtOf(old) > 0) {
+        long before = old == null ? 0 : EntryKeys.expireAtOf(old);
+        long after = now == null ? 0 : EntryKeys.expireAtOf(now);
+        if (before > 0) {
             volatileKeys--;
+            addToExpireSum(-before);
         }
-        if (now != null && EntryKeys.expireAtOf(now) > 0) {
+        if (after > 0) {
             volatileKeys++;
+            addToExpireSum(after);
         }
     }
 }

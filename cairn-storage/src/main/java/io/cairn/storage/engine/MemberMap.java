@@ -1,6 +1,7 @@
 package io.cairn.storage.engine;
 
 import io.cairn.common.Bytes;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.SplittableRandom;
@@ -183,29 +184,14 @@ final class MemberMap {
         return clock.isShared(n.epoch) ? new Node(clock.stamp(), n.bitmap, n.slots.clone()) : n;
     }
 
-    /** {@link Bytes#hash} of the member's bytes (one per char, Latin-1), computed from its chars. */
+    /**
+     * {@link Bytes#hash} of the member's bytes (one per char, Latin-1). A copy of a Latin-1
+     * string's bytes is one array copy, and hashing it eight bytes at a time beats reading the
+     * chars one by one (13% of ZADD's profile went to a char-by-char loop).
+     */
     static int hash(String member) {
-        int n = member.length();
-        long h = 0x9E37_79B9_7F4A_7C15L ^ n;
-        int i = 0;
-        for (; i + 8 <= n; i += 8) {
-            long word = 0;
-            for (int j = 7; j >= 0; j--) {
-                word = word << 8 | member.charAt(i + j);
-            }
-            h = Long.rotateLeft((h ^ word) * 0xBF58_476D_1CE4_E5B9L, 31);
-        }
-        long tail = 0;
-        for (int shift = 0; i < n; i++, shift += 8) {
-            tail |= (long) member.charAt(i) << shift;
-        }
-        h = (h ^ tail) * 0x94D0_49BB_1331_11EBL;
-        h ^= h >>> 33;
-        h *= 0xFF51_AFD7_ED55_8CCDL;
-        h ^= h >>> 33;
-        h *= 0xC4CE_B9FE_1A85_EC53L;
-        h ^= h >>> 33;
-        return (int) h;
+        byte[] b = member.getBytes(StandardCharsets.ISO_8859_1);
+        return Bytes.hash(b, 0, b.length);
     }
 
     /**

@@ -472,14 +472,17 @@ public final class Store implements AutoCloseable {
         try {
             long[] keysPerDb = new long[dbs.count()];
             long[] volatilePerDb = new long[dbs.count()];
+            long[] avgTtlPerDb = new long[dbs.count()];
+            long now = clock.millis();
             for (int i = 0; i < keysPerDb.length; i++) {
                 keysPerDb[i] = dbs.get(i).size();
                 volatilePerDb[i] = dbs.get(i).volatileKeys();
+                avgTtlPerDb[i] = dbs.get(i).averageTtl(now);
             }
             return new StoreStats(dbs.size(), dbs.volatileKeys(), log.lastLsn(), log.durableLsn(),
                     config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
                     checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
-                    dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb);
+                    dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb, avgTtlPerDb);
         } finally {
             lock.unlock();
         }

@@ -21,10 +21,12 @@ package io.cairn.storage.engine;
  * @param recovery          what open found
  * @param keysPerDb         keys of each database, as {@code keys} counts them
  * @param volatileKeysPerDb keys with an expiry, per database
+ * @param avgTtlPerDb       the mean time left (ms) of each database's keys with an expiry, 0 for none
+ *                          (INFO keyspace's {@code avg_ttl})
  */
 public record StoreStats(long keys, long volatileKeys, long lastLsn, long durableLsn, WalMode walMode,
                          long walBytesWritten, long walGroups, long walSyncs, long walSyncNanos,
                          CheckpointInfo lastCheckpoint, String lastCheckpointError, boolean checkpointRunning,
                          long expiredKeys, int openViews, RecoveryStats recovery, long[] keysPerDb,
-                         long[] volatileKeysPerDb) {
+                         long[] volatileKeysPerDb, long[] avgTtlPerDb) {
 }

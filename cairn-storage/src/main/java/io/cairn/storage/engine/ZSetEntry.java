@@ -64,16 +64,11 @@ final class ZSetEntry extends CollectionEntry {
 
     /** Sets a member's score; returns the previous score or null. */
     Double put(String member, double score, CowClock clock) {
-        ScoredMember old = members.get(member);
-        if (old != null) {
-            if (Double.compare(old.score(), score) == 0) {
-                return score;
-            }
-            order.removeAt(order.rankOf(old), clock);
-            member = old.member(); // keep one String per member
-        }
         ScoredMember x = new ScoredMember(member, score);
-        members.put(x, clock);
+        ScoredMember old = members.put(x, clock); // one walk: the old entry comes back replaced
+        if (old != null) {
+            order.removeAt(order.rankOf(old), clock); // x's String is now the member's only one
+        }
         order.insert(x, clock);
         return old == null ? null : old.score();
     }

@@ -67,6 +67,44 @@ class DatabasesTest {
     }
 
     @Test
+    void averageTtlIsTheMeanTimeLeftOfEachDatabasesKeysWithAnExpiry() {
+        open();
+        long now = clock.millis();
+        run(0, t -> {
+            t.set(b("a"), b("v1"), now + 10_000);
+            t.set(b("b"), b("v2"), now + 30_000);
+            t.set(b("plain"), b("v"), 0);
+            t.hset(b("h"), b("f"), b("v"));
+            t.expireAt(b("h"), now + 50_000);
+        });
+        assertThat(store.stats().avgTtlPerDb()[0]).isEqualTo(30_000);
+        run(0, t -> t.set(b("a"), b("v3"), now + 40_000)); // same length: overwritten in place
+        assertThat(store.stats().avgTtlPerDb()[0]).isEqualTo(40_000);
+        run(0, t -> {
+            t.persist(b("h"));
+            t.delete(b("b"));
+        });
+        assertThat(store.stats().avgTtlPerDb()[0]).isEqualTo(40_000);
+        run(2, t -> t.set(b("far"), b("x"), Long.MAX_VALUE / 2)); // sums past 64 bits stay exact
+        run(2, t -> t.set(b("far2"), b("x"), Long.MAX_VALUE / 2));
+        run(2, t -> t.set(b("far3"), b("x"), Long.MAX_VALUE / 2));
+        assertThat(store.stats().avgTtlPerDb()[2]).isCloseTo(Long.MAX_VALUE / 2 - now,
+                org.assertj.core.data.Percentage.withPercentage(1e-9));
+        run(0, t -> t.swapDatabases(0, 1));
+        long[] swapped = store.stats().avgTtlPerDb();
+        assertThat(swapped[0]).isZero();
+        assertThat(swapped[1]).isEqualTo(40_000);
+        clock.advanceMillis(15_000);
+        assertThat(store.stats().avgTtlPerDb()[1]).isEqualTo(25_000);
+        reopen();
+        assertThat(store.stats().avgTtlPerDb()[1]).as("rebuilt by replay").isEqualTo(25_000);
+        clock.advanceMillis(60_000); // expired, not yet reclaimed: no negative mean
+        assertThat(store.stats().avgTtlPerDb()[1]).isZero();
+        run(1, Txn::flushDb);
+        assertThat(store.stats().avgTtlPerDb()[1]).isZero();
+    }
+
+    @Test
     void databasesAreSeparateAndMoveSwapAndFlushSurviveReplayAndSnapshots() {
         open();
         run(0, t -> t.set(b("k"), b("zero"), 0));

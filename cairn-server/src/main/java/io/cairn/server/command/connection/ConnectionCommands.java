@@ -205,12 +205,18 @@ public final class ConnectionCommands {
                 + " fd=-1 name=" + s.name()
                 + " age=" + (now - s.createdMillis()) / 1000
                 + " idle=" + (now - s.lastCommandMillis()) / 1000
-                + " flags=" + (s.inMulti() ? "x" : "N")
+                + " flags=" + flags(server, s)
                 + " db=" + s.db() + " sub=0 psub=0 ssub=0 multi=" + s.multiState()
                 + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
                 + " cmd=" + s.lastCommand()
                 + " user=default redir=-1 resp=" + s.protocol()
                 + " lib-name=" + s.libName() + " lib-ver=" + s.libVersion();
+    }
+
+    /** CLIENT LIST's flags, in Redis's order: {@code x} in MULTI, {@code b} blocked, else {@code N}. */
+    private static String flags(ServerContext server, Session s) {
+        String f = (s.inMulti() ? "x" : "") + (server.blocked().isBlocked(s.id()) ? "b" : "");
+        return f.isEmpty() ? "N" : f;
     }
 
     private static String address(java.net.SocketAddress a) {

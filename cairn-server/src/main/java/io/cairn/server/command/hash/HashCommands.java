@@ -39,7 +39,7 @@ public final class HashCommands {
         r.data("hvals", c -> new HashReads.Column(c.arg(1), true));
         r.data("hincrby", c -> new HashWrites.HIncrBy(c.arg(1), c.arg(2), c.integer(3)));
         r.data("hincrbyfloat", c -> {
-            double increment = c.number(3);
+            double increment = c.longDouble(3);
             if (Double.isInfinite(increment)) {
                 throw new InvalidRequestException(INCREMENT_NAN_OR_INFINITY);
             }
@@ -64,10 +64,17 @@ public final class HashCommands {
         return new HashWrites.HSet(c.arg(1), fields, values, ok);
     }
 
-    /** HRANDFIELD key [count [WITHVALUES]]: the count and its range are checked before the lock, as Redis does. */
+    /** Bytes of client output one HRANDFIELD pick is allowed, at the least, when bounding repeats (as SRANDMEMBER's). */
+    static final int BYTES_PER_PICK = 64;
+
+    /**
+     * HRANDFIELD key [count [WITHVALUES]]: the count and its range are checked before the lock, as
+     * Redis does; more than client-output-buffer-limit / {@value #BYTES_PER_PICK} repeats are
+     * refused once the hash is known to exist (see {@link HashReads.HRandField}).
+     */
     private static HashReads.HRandField hrandfield(CommandContext c) {
         if (c.argc() == 2) {
-            return new HashReads.HRandField(c.arg(1), null, false, c.server().random(), c.session().protocol());
+            return new HashReads.HRandField(c.arg(1), null, false, 0, c.server().random(), c.session().protocol());
         }
         long count = c.integer(2);
         if (count == Long.MIN_VALUE) {
@@ -83,6 +90,7 @@ public final class HashCommands {
                 throw new InvalidRequestException("ERR value is out of range");
             }
         }
-        return new HashReads.HRandField(c.arg(1), count, withValues, c.server().random(), c.session().protocol());
+        long mostPicks = Math.max(1, c.server().config().clientOutputBufferLimit() / BYTES_PER_PICK);
+        return new HashReads.HRandField(c.arg(1), count, withValues, mostPicks, c.server().random(), c.session().protocol());
     }
 }

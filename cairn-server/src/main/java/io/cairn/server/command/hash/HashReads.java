@@ -1,5 +1,6 @@
 package io.cairn.server.command.hash;
 
+import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.Operation;
 import io.cairn.server.command.Replies;
@@ -88,22 +89,31 @@ sealed interface HashReads extends Operation {
     /**
      * HRANDFIELD key [count [WITHVALUES]]: without a count one field (nil for an absent key);
      * a positive count picks distinct fields, a negative one allows repeats. The count's range was
-     * checked before the lock.
+     * checked before the lock. Redis streams the picks of a negative count, however many (closing
+     * the client past its output buffer limit); Cairn builds a reply whole, so once the hash is
+     * known to exist it refuses more than {@code mostPicks} repeats before picking any, as
+     * SRANDMEMBER and ZRANDMEMBER do.
      *
      * @param count null when none was given
      */
-    record HRandField(byte[] key, Long count, boolean withValues, RandomGenerator random, int protocol)
+    record HRandField(byte[] key, Long count, boolean withValues, long mostPicks, RandomGenerator random, int protocol)
             implements HashReads {
         @Override
         public RespValue run(Txn t) {
-            List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(key);
             if (count == null) {
+                List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(key);
                 return entries.isEmpty() ? RespValue.NULL
                         : RespValue.bulk(entries.get(random.nextInt(entries.size())).getKey());
             }
-            if (count == 0 || entries.isEmpty()) {
+            int size = t.hlen(key); // the type check first, as Redis's, even for a count of 0
+            if (count == 0 || size == 0) {
                 return RespValue.EMPTY_ARRAY;
             }
+            if (count < -mostPicks) {
+                throw new InvalidRequestException("ERR value is out of range, value must between " + -mostPicks
+                        + " and " + Long.MAX_VALUE);
+            }
+            List<Map.Entry<byte[], byte[]>> entries = t.hgetAll(key);
             List<Map.Entry<byte[], byte[]>> picked = count < 0 ? withRepeats(entries, -count) : distinct(entries, count);
             return fieldsReply(picked);
         }

@@ -1,10 +1,10 @@
 package io.cairn.server.command.hash;
 
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
+import io.cairn.server.command.Replies;
 import io.cairn.storage.engine.Txn;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -95,7 +95,7 @@ sealed interface HashWrites extends Operation {
             double value = 0;
             if (current != null) {
                 try {
-                    value = CommandContext.parseDouble(current);
+                    value = CommandContext.parseLongDouble(current);
                 } catch (InvalidRequestException e) {
                     throw new InvalidRequestException(HASH_NOT_FLOAT);
                 }
@@ -104,7 +104,7 @@ sealed interface HashWrites extends Operation {
             if (Double.isNaN(result) || Double.isInfinite(result)) {
                 throw new InvalidRequestException(NAN_OR_INFINITY);
             }
-            byte[] text = RespEncoder.formatDouble(result).getBytes(StandardCharsets.US_ASCII);
+            byte[] text = Replies.longDoubleText(result).getBytes(StandardCharsets.US_ASCII);
             t.hset(key, field, text);
             return RespValue.bulk(text);
         }

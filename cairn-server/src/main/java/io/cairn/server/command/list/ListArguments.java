@@ -1,6 +1,7 @@
 package io.cairn.server.command.list;
 
 import io.cairn.common.InvalidRequestException;
+import io.cairn.server.command.BlockingTimeout;
 import io.cairn.server.command.CommandContext;
 import java.util.Arrays;
 
@@ -9,9 +10,9 @@ final class ListArguments {
     static final String NOT_POSITIVE = "ERR value is out of range, must be positive";
     static final String NUMKEYS = "ERR numkeys should be greater than 0";
     static final String COUNT_NOT_POSITIVE = "ERR count should be greater than 0";
-    static final String TIMEOUT_NOT_FLOAT = "ERR timeout is not a float or out of range";
-    static final String TIMEOUT_NEGATIVE = "ERR timeout is negative";
-    static final String TIMEOUT_OUT_OF_RANGE = "ERR timeout is out of range";
+    static final String TIMEOUT_NOT_FLOAT = BlockingTimeout.NOT_FLOAT;
+    static final String TIMEOUT_NEGATIVE = BlockingTimeout.NEGATIVE;
+    static final String TIMEOUT_OUT_OF_RANGE = BlockingTimeout.OUT_OF_RANGE;
 
     private ListArguments() {
     }
@@ -49,29 +50,9 @@ final class ListArguments {
         return v;
     }
 
-    /**
-     * A blocking timeout in seconds with fractions, as Redis's getTimeoutFromObjectOrReply: the
-     * milliseconds, rounded up; 0 blocks forever (a negative fraction that rounds up to 0 too).
-     */
+    /** A blocking timeout in milliseconds, as {@link BlockingTimeout#millis}. */
     static long timeoutMillis(byte[] arg) {
-        double seconds;
-        try {
-            seconds = CommandContext.parseDouble(arg);
-        } catch (InvalidRequestException e) {
-            throw new InvalidRequestException(TIMEOUT_NOT_FLOAT);
-        }
-        double millis = seconds * 1000.0;
-        if (millis > Long.MAX_VALUE) {
-            throw new InvalidRequestException(TIMEOUT_OUT_OF_RANGE);
-        }
-        long ms = (long) Math.ceil(millis);
-        if (ms < 0) {
-            throw new InvalidRequestException(TIMEOUT_NEGATIVE);
-        }
-        if (ms > Long.MAX_VALUE - System.currentTimeMillis()) {
-            throw new InvalidRequestException(TIMEOUT_OUT_OF_RANGE); // the deadline would overflow
-        }
-        return ms;
+        return BlockingTimeout.millis(arg);
     }
 
     /** Keys and options of {@code LMPOP} and {@code BLMPOP}, from the numkeys argument at {@code at}. */

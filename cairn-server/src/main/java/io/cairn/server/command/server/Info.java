@@ -51,7 +51,8 @@ final class Info {
                     for (int db = 0; db < st.keysPerDb().length; db++) {
                         if (st.keysPerDb()[db] > 0) {
                             sb.append("db").append(db).append(":keys=").append(st.keysPerDb()[db])
-                                    .append(",expires=").append(st.volatileKeysPerDb()[db]).append(",avg_ttl=0\r\n");
+                                    .append(",expires=").append(st.volatileKeysPerDb()[db])
+                                    .append(",avg_ttl=").append(st.avgTtlPerDb()[db]).append("\r\n");
                         }
                     }
                 }

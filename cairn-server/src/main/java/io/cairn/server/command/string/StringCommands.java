@@ -44,7 +44,7 @@ public final class StringCommands {
             }
             return new StringEdits.IncrBy(c.arg(1), -d);
         });
-        r.data("incrbyfloat", c -> new StringEdits.IncrByFloat(c.arg(1), Parsed.of(() -> c.number(2))));
+        r.data("incrbyfloat", c -> new StringEdits.IncrByFloat(c.arg(1), Parsed.of(() -> c.longDouble(2))));
         r.data("append", c -> new StringEdits.Append(c.arg(1), c.arg(2), c.server().config().protoMaxBulkLen()));
         r.data("setrange", c -> {
             long offset = c.integer(2);

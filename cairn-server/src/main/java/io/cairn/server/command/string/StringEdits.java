@@ -1,13 +1,12 @@
 package io.cairn.server.command.string;
 
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
+import io.cairn.server.command.Replies;
 import io.cairn.server.command.Parsed;
 import io.cairn.storage.engine.Txn;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -53,7 +52,7 @@ sealed interface StringEdits extends Operation {
             double v = 0;
             if (old != null) {
                 try {
-                    v = CommandContext.parseDouble(old);
+                    v = CommandContext.parseLongDouble(old);
                 } catch (InvalidRequestException e) {
                     throw new InvalidRequestException(CommandContext.NOT_FLOAT);
                 }
@@ -62,7 +61,7 @@ sealed interface StringEdits extends Operation {
             if (Double.isNaN(result) || Double.isInfinite(result)) {
                 throw new InvalidRequestException("ERR increment would produce NaN or Infinity");
             }
-            byte[] text = formatLongDouble(result).getBytes(StandardCharsets.US_ASCII);
+            byte[] text = Replies.longDoubleText(result).getBytes(StandardCharsets.US_ASCII);
             keepTtlSet(t, key, text);
             return RespValue.bulk(text);
         }
@@ -102,14 +101,5 @@ sealed interface StringEdits extends Operation {
         if (size > max) {
             throw new InvalidRequestException(TOO_LONG);
         }
-    }
-
-    /** INCRBYFLOAT prints like Redis's "%.17Lf" trimmed: plain decimal notation, no exponent. */
-    static String formatLongDouble(double d) {
-        String s = new BigDecimal(RespEncoder.formatDouble(d)).toPlainString();
-        if (s.contains(".")) {
-            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
-        }
-        return s.equals("-0") ? "0" : s;
     }
 }

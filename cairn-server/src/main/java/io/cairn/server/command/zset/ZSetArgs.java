@@ -34,7 +34,7 @@ final class ZSetArgs {
             return 0;
         }
         try {
-            return CommandContext.parseDouble(exclusive ? Arrays.copyOfRange(arg, 1, arg.length) : arg);
+            return CommandContext.parseStrtod(exclusive ? Arrays.copyOfRange(arg, 1, arg.length) : arg);
         } catch (InvalidRequestException e) {
             throw new InvalidRequestException(BAD_SCORE_RANGE);
         }

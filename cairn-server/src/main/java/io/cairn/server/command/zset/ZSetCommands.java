@@ -17,8 +17,9 @@ import java.util.List;
  * {@link ZSetWrites}, {@link ZRange}, {@link ZSetPops}, {@link ZSetAlgebra}, {@link ZRandMember})
  * that runs inside it, in the order Redis checks them (numkeys, options, then the keys' types;
  * ZUNION and its kin read their options only after the types). Type errors come from
- * {@link Txn} itself. ZSCAN returns every member in one page with cursor {@code 0}, a valid SCAN
- * answer for a set with no stable cursor.
+ * {@link Txn} itself. BZPOPMIN, BZPOPMAX and BZMPOP wait for data as {@link BlockingZSetPops}.
+ * ZSCAN pages with a real cursor (the member hash order of the set's member map), as HSCAN and
+ * SSCAN do, through {@code CollectionScan}.
  */
 public final class ZSetCommands {
     private ZSetCommands() {
@@ -57,6 +58,7 @@ public final class ZSetCommands {
         r.data("zintercard", c -> ZSetAlgebra.parse(c, ZSetAlgebra.Op.INTER, 1, true));
         r.data("zrandmember", ZRandMember::parse);
         r.data("zscan", c -> CollectionScan.parse(c, ValueType.ZSET, false));
+        BlockingZSetPops.register(r);
     }
 
     /** ZRANK / ZREVRANK key member [WITHSCORE]. */

@@ -72,11 +72,30 @@ class HashCommandsTest {
         assertThat(h.exec("HRANDFIELD", "h", "10")).satisfies(r -> assertThat(((RespValue.ArrayReply) r).items())
                 .containsExactlyInAnyOrder(bulk("a"), bulk("b")));
         assertThat(((RespValue.ArrayReply) h.exec("HRANDFIELD", "h", "-5")).items()).hasSize(5);
-        RespValue pairs = h.run(new HashReads.HRandField(bytes("h"), -3L, true, new SplittableRandom(1), 3));
+        RespValue pairs = h.run(new HashReads.HRandField(bytes("h"), -3L, true, 10, new SplittableRandom(1), 3));
         assertThat(((RespValue.ArrayReply) pairs).items()).hasSize(3)
                 .allSatisfy(p -> assertThat(((RespValue.ArrayReply) p).items()).hasSize(2));
-        RespValue flat = h.run(new HashReads.HRandField(bytes("h"), 2L, true, new SplittableRandom(1), 2));
+        RespValue flat = h.run(new HashReads.HRandField(bytes("h"), 2L, true, 10, new SplittableRandom(1), 2));
         assertThat(((RespValue.ArrayReply) flat).items()).hasSize(4);
+    }
+
+    @Test
+    void hrandfieldRefusesMoreRepeatsThanTheOutputBufferLimitAllowsBeforePickingAny() {
+        try (CommandHarness small = new CommandHarness("client-output-buffer-limit", "64kb")) {
+            assertThat(small.exec("HRANDFIELD", "h", "-2000000000")).as("an absent key answers first")
+                    .isEqualTo(RespValue.EMPTY_ARRAY);
+            small.exec("HSET", "h", "a", "1", "b", "2", "c", "3");
+            for (String withValues : new String[] {"", "WITHVALUES"}) {
+                String[] args = withValues.isEmpty() ? new String[] {"HRANDFIELD", "h", "-2000000000"}
+                        : new String[] {"HRANDFIELD", "h", "-2000000000", withValues};
+                assertThatThrownBy(() -> small.exec(args)).isInstanceOf(InvalidRequestException.class)
+                        .hasMessage("ERR value is out of range, value must between -1024 and 9223372036854775807");
+            }
+            assertThat(((RespValue.ArrayReply) small.exec("HRANDFIELD", "h", "-1024")).items()).hasSize(1024);
+            assertThat(((RespValue.ArrayReply) small.exec("HRANDFIELD", "h", "2000000000")).items()).hasSize(3);
+            small.exec("SET", "s", "v");
+            assertThatThrownBy(() -> small.exec("HRANDFIELD", "s", "0")).isInstanceOf(WrongTypeException.class);
+        }
     }
 
     @Test
