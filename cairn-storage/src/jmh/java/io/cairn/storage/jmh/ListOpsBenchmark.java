@@ -13,10 +13,10 @@ package io.cairn.storage.jmh;
  * 8 KiB chunk of 22-byte entries) when the elements are packed in one byte[], so a few times
  * slower, still far above the server's per-command cost. LRANGE walks forward once: about the
  * same either way (the packed layout copies each element out, the other hands out its arrays).
- * (Measured on a machine shared with other builds, medians of two runs of 5 iterations: LPUSH
- * 3.0M ops/s before packing vs 2.7M to 4.0M after, RPOPLPUSH 1.05M vs 1.3M, LINDEX 5.6M vs 1.6M,
- * LRANGE 100 1.10M vs 0.52M: the walk inside a chunk and a copy per element read out cost more
- * than expected; LINDEX on a 10,000-element list, in cache, is 2.0M, so half of it is misses.)
+ * (Measured on a machine shared with other builds, 5 iterations of 3 s, one run before packing
+ * and two after: LPUSH 3.0M ops/s vs 4.0M and 2.7M, RPOPLPUSH 1.05M vs 1.34M and 1.30M, LINDEX
+ * 5.6M vs 1.56M and 1.63M, LRANGE 100 1.10M vs 0.52M: the walk inside a chunk and a copy per
+ * element read out cost more than expected. LINDEX on a 10,000-element list, in cache, is 2.0M.)
  *
  * Usage: mvn -Pjmh -pl cairn-storage -am test-compile -Djmh.args="ListOps -jvm $JAVA_HOME/bin/java"
  */
