@@ -244,7 +244,9 @@ class BenchScenariosTest {
             assertThat(Long.parseLong(m.get("rss_before"))).as(key).isPositive();
             assertThat(Long.parseLong(m.get("rss_after"))).as(key).isPositive();
             double live = Double.parseDouble(m.get("live_per_element"));
-            assertThat(live).as(key + " live bytes per element").isBetween(24.0, 2000.0);
+            // a packed list chunk takes the 24-byte payload plus 2 bytes, and at 20,000 elements the
+            // heap's noise is a few bytes an element: a floor of half the payload only catches nonsense
+            assertThat(live).as(key + " live bytes per element").isBetween(12.0, 2000.0);
             assertThat(Double.parseDouble(m.get("rss_per_element")))
                     .isEqualTo((Long.parseLong(m.get("rss_after")) - Long.parseLong(m.get("rss_before"))) / 20000.0,
                             org.assertj.core.data.Offset.offset(0.001));

@@ -1,7 +1,6 @@
 package io.cairn.storage.engine;
 
 import io.cairn.storage.engine.ListNodes.Branch;
-import io.cairn.storage.engine.ListNodes.Chunk;
 import io.cairn.storage.engine.ListNodes.Node;
 
 /**
@@ -14,15 +13,17 @@ import io.cairn.storage.engine.ListNodes.Node;
  *                 /                    \
  *     Branch [40 | 50]            Branch [45 | 40]
  *      /         \                  /         \
- *  Chunk(40)  Chunk(50)        Chunk(45)  Chunk(40)      each chunk: elements in items[lo, lo+count)
+ *  Chunk(40)  Chunk(50)        Chunk(45)  Chunk(40)      each chunk: its elements packed in one byte[]
  * </pre>
  *
  * <h2>Cost</h2>
  * Reading or changing element {@code i} walks one path: O(log<sub>32</sub> chunks) branches (three
- * levels hold a million elements of 100 bytes) and one chunk. A push or pop at either end touches
- * the first or last chunk, whose array keeps slack at both ends, so it is O(1) in the chunk plus
- * that short path; a chunk that outgrows its bound splits, one that shrinks below half merges
- * with a neighbour when the two fit.
+ * levels hold a million elements of 100 bytes) and then one chunk, from its nearer end (see
+ * {@link ListChunk}: at most half of the chunk's bytes, which the fill setting bounds). A range
+ * walks each chunk once, sequentially. A push or pop at either end touches the first or last
+ * chunk, whose array keeps slack at both ends, so it is O(1) amortised in the chunk plus that
+ * short path; a chunk that outgrows its bound splits, one that shrinks below half merges with a
+ * neighbour when the two fit.
  *
  * <h2>Copy-on-write</h2>
  * Every node carries the epoch of the list that created it. This list changes its own nodes in
@@ -30,12 +31,13 @@ import io.cairn.storage.engine.ListNodes.Node;
  * {@link #copy} shares the whole tree in O(1), and its first write copies one path and one chunk,
  * never the list. The list it was copied from must not change afterwards (a read view holds it).
  *
- * <p>Not thread-safe; the store's lock serialises writers. Element arrays are never changed once
- * stored, so readers may keep them.
+ * <p>Not thread-safe; the store's lock serialises writers. Values inserted are taken over (an
+ * element too big to share a chunk is kept as its array, the others are copied into their chunk);
+ * elements read out are copies or, for such a big element, its stored array: callers may keep
+ * them and must not change them.
  */
 final class ChunkedList {
     static final int FANOUT = 32;
-    static final int MIN_CAPACITY = 4;
 
     private final long epoch;
     private Node root;
@@ -43,7 +45,7 @@ final class ChunkedList {
     private Node split;
 
     ChunkedList(long epoch) {
-        this(epoch, new Chunk(epoch, MIN_CAPACITY, 0));
+        this(epoch, new ListChunk(epoch));
     }
 
     private ChunkedList(long epoch, Node root) {
@@ -65,7 +67,7 @@ final class ChunkedList {
 
     /** Whether the whole list is one chunk. */
     boolean singleChunk() {
-        return root instanceof Chunk;
+        return root instanceof ListChunk;
     }
 
     /** Listpack-equivalent bytes of the first chunk ({@link Listpack#OVERHEAD} included); the list's when {@link #singleChunk}. */
@@ -74,7 +76,7 @@ final class ChunkedList {
         while (n instanceof Branch b) {
             n = b.children[0];
         }
-        return ((Chunk) n).bytes;
+        return ((ListChunk) n).bytes;
     }
 
     // ------------------------------------------------------------------ reads
@@ -90,8 +92,7 @@ final class ChunkedList {
             }
             n = b.children[i];
         }
-        Chunk c = (Chunk) n;
-        return c.items[c.lo + index];
+        return ((ListChunk) n).get(index);
     }
 
     /** Receives elements during {@link #visit}; returns false to stop. */
@@ -101,33 +102,43 @@ final class ChunkedList {
     }
 
     /**
+     * Receives elements in place during {@link #scan}: {@code len} bytes of {@code buf} from
+     * {@code off}, valid only during the call (the array is the chunk's own: read it, never keep
+     * or change it). Returns false to stop.
+     */
+    @FunctionalInterface
+    interface SliceVisitor {
+        boolean visit(byte[] buf, int off, int len);
+    }
+
+    /** A chunk's part of a range walk: its elements {@code from} to {@code to} (exclusive, not empty). */
+    @FunctionalInterface
+    private interface ChunkVisit {
+        boolean visit(ListChunk c, int from, int to);
+    }
+
+    /**
      * Visits the elements at {@code from} (inclusive) to {@code to} (exclusive), from the last
      * one backwards when {@code reverse}, until the visitor returns false. Returns whether every
      * element was visited.
      */
     boolean visit(int from, int to, boolean reverse, Visitor v) {
-        if (from < 0 || to > size() || from > to) {
-            throw new IndexOutOfBoundsException("range: [" + from + ", " + to + ") (expected: within [0, " + size() + "])");
-        }
-        return from == to || visit(root, from, to, reverse, v);
+        checkRange(from, to);
+        return from == to || walk(root, from, to, reverse, (c, f, t) -> c.visit(f, t, reverse, v));
     }
 
-    private static boolean visit(Node node, int from, int to, boolean reverse, Visitor v) {
-        if (node instanceof Chunk c) {
-            if (reverse) {
-                for (int i = to - 1; i >= from; i--) {
-                    if (!v.visit(c.items[c.lo + i])) {
-                        return false;
-                    }
-                }
-            } else {
-                for (int i = from; i < to; i++) {
-                    if (!v.visit(c.items[c.lo + i])) {
-                        return false;
-                    }
-                }
-            }
-            return true;
+    /**
+     * As {@link #visit}, handing each element over in place instead of as a copy: for readers
+     * that only compare or copy out the bytes (LREM, LPOS, a snapshot).
+     */
+    boolean scan(int from, int to, boolean reverse, SliceVisitor v) {
+        checkRange(from, to);
+        return from == to || walk(root, from, to, reverse, (c, f, t) -> c.scan(f, t, reverse, v));
+    }
+
+    private static boolean walk(Node node, int from, int to, boolean reverse, ChunkVisit v) {
+        if (node instanceof ListChunk c) {
+            return v.visit(c, from, to);
         }
         Branch b = (Branch) node;
         int[] starts = new int[b.n + 1];
@@ -141,7 +152,7 @@ final class ChunkedList {
             if (e <= from || s >= to) {
                 continue;
             }
-            if (!visit(b.children[i], Math.max(from, s) - s, Math.min(to, e) - s, reverse, v)) {
+            if (!walk(b.children[i], Math.max(from, s) - s, Math.min(to, e) - s, reverse, v)) {
                 return false;
             }
         }
@@ -178,8 +189,8 @@ final class ChunkedList {
             }
             n = b.children[i];
         }
-        Chunk found = (Chunk) n;
-        int grown = found.bytes - Listpack.entryBytes(found.items[found.lo + at]) + eb;
+        ListChunk found = (ListChunk) n;
+        int grown = found.bytes - found.entryBytes(at) + eb;
         if (found.count > 1 && Listpack.exceeds(fill, grown, found.count)) {
             byte[] old = remove(index, fill); // the chunk would outgrow its bound: let insert split it
             insert(index, value, fill);
@@ -195,11 +206,7 @@ final class ChunkedList {
             }
             n = writable(b, i);
         }
-        Chunk c = (Chunk) n;
-        byte[] old = c.items[c.lo + at];
-        c.items[c.lo + at] = value;
-        c.bytes += eb - Listpack.entryBytes(old);
-        return old;
+        return ((ListChunk) n).replace(at, value, eb);
     }
 
     /** Removes and returns the element at {@code index}. */
@@ -213,9 +220,7 @@ final class ChunkedList {
 
     /** Removes the elements at {@code from} (inclusive) to {@code to} (exclusive). */
     void removeRange(int from, int to, int fill) {
-        if (from < 0 || to > size() || from > to) {
-            throw new IndexOutOfBoundsException("range: [" + from + ", " + to + ") (expected: within [0, " + size() + "])");
-        }
+        checkRange(from, to);
         if (from == to) {
             return;
         }
@@ -225,7 +230,7 @@ final class ChunkedList {
     }
 
     private void insert(Node node, int index, byte[] value, int eb, int fill) {
-        if (node instanceof Chunk c) {
+        if (node instanceof ListChunk c) {
             insertIntoChunk(c, index, value, eb, fill);
             return;
         }
@@ -246,18 +251,18 @@ final class ChunkedList {
         }
     }
 
-    private void insertIntoChunk(Chunk c, int index, byte[] value, int eb, int fill) {
+    private void insertIntoChunk(ListChunk c, int index, byte[] value, int eb, int fill) {
         if (c.count == 0 || !Listpack.exceeds(fill, c.bytes + eb, c.count + 1)) {
             c.insert(index, value, eb);
             return;
         }
-        if (index == c.count) { // appending to a full chunk starts the next one
-            Chunk next = new Chunk(epoch, MIN_CAPACITY, 0);
+        if (index == c.count) { // appending to a full chunk starts the next one; this one is done growing
+            c.trim();
+            ListChunk next = new ListChunk(epoch);
             next.insert(0, value, eb);
             split = next;
         } else if (index == 0) { // prepending to a full chunk: this node takes the new element, a new right sibling the old ones
-            Chunk old = new Chunk(epoch, c.items, c.lo, c.count, c.bytes);
-            c.reset(MIN_CAPACITY, MIN_CAPACITY);
+            ListChunk old = c.moveAll(epoch);
             c.insert(0, value, eb);
             split = old;
         } else {
@@ -287,7 +292,7 @@ final class ChunkedList {
     }
 
     private byte[] remove(Node node, int index, int fill) {
-        if (node instanceof Chunk c) {
+        if (node instanceof ListChunk c) {
             return c.remove(index);
         }
         Branch b = (Branch) node;
@@ -308,7 +313,7 @@ final class ChunkedList {
     }
 
     private void removeRange(Node node, int from, int to, int fill) {
-        if (node instanceof Chunk c) {
+        if (node instanceof ListChunk c) {
             c.removeRange(from, to);
             return;
         }
@@ -354,15 +359,15 @@ final class ChunkedList {
         int j = i + 1 < b.n ? i : i - 1;
         Node left = b.children[j];
         Node right = b.children[j + 1];
-        boolean fits = left instanceof Chunk l
-                ? !Listpack.exceeds(fill, l.bytes + ((Chunk) right).bytes - Listpack.OVERHEAD, l.count + right.count)
+        boolean fits = left instanceof ListChunk l
+                ? !Listpack.exceeds(fill, l.bytes + ((ListChunk) right).bytes - Listpack.OVERHEAD, l.count + right.count)
                 : ((Branch) left).n + ((Branch) right).n <= FANOUT;
         if (!fits) {
             return;
         }
         Node merged = writable(b, j);
-        if (merged instanceof Chunk m) {
-            m.appendAll((Chunk) right);
+        if (merged instanceof ListChunk m) {
+            m.appendAll((ListChunk) right);
         } else {
             Branch m = (Branch) merged;
             Branch r = (Branch) right;
@@ -376,7 +381,7 @@ final class ChunkedList {
     }
 
     private static boolean underHalf(Node n, int fill) {
-        if (n instanceof Chunk c) {
+        if (n instanceof ListChunk c) {
             return !Listpack.exceeds(fill, 2L * c.bytes, 2L * c.count);
         }
         return ((Branch) n).n < FANOUT / 2;
@@ -384,7 +389,7 @@ final class ChunkedList {
 
     private void collapseRoot() {
         while (root instanceof Branch b && b.n <= 1) {
-            root = b.n == 0 ? new Chunk(epoch, MIN_CAPACITY, 0) : b.children[0];
+            root = b.n == 0 ? new ListChunk(epoch) : b.children[0];
         }
     }
 
@@ -397,6 +402,12 @@ final class ChunkedList {
         Node c = writable(b.children[i]);
         b.children[i] = c;
         return c;
+    }
+
+    private void checkRange(int from, int to) {
+        if (from < 0 || to > size() || from > to) {
+            throw new IndexOutOfBoundsException("range: [" + from + ", " + to + ") (expected: within [0, " + size() + "])");
+        }
     }
 
     private static void checkIndex(int index, int bound) {
@@ -426,18 +437,12 @@ final class ChunkedList {
         if (!isRoot && node.count == 0) {
             throw new IllegalStateException("empty node below the root at level " + level);
         }
-        if (node instanceof Chunk c) {
+        if (node instanceof ListChunk c) {
             if (depth[0] >= 0 && depth[0] != level) {
                 throw new IllegalStateException("chunk at level " + level + " (expected: " + depth[0] + ")");
             }
             depth[0] = level;
-            int bytes = Listpack.OVERHEAD;
-            for (int i = 0; i < c.count; i++) {
-                bytes += Listpack.entryBytes(c.items[c.lo + i]);
-            }
-            if (bytes != c.bytes) {
-                throw new IllegalStateException("chunk bytes: " + c.bytes + " (expected: " + bytes + ")");
-            }
+            c.verify();
             return c.count;
         }
         Branch b = (Branch) node;
@@ -464,13 +469,30 @@ final class ChunkedList {
     }
 
     private static int chunkCount(Node n) {
-        if (n instanceof Chunk) {
+        if (n instanceof ListChunk) {
             return 1;
         }
         Branch b = (Branch) n;
         int total = 0;
         for (int i = 0; i < b.n; i++) {
             total += chunkCount(b.children[i]);
+        }
+        return total;
+    }
+
+    /** Bytes of the chunks' arrays, slack included: a test of how tightly they pack. */
+    long arrayBytes() {
+        return arrayBytes(root);
+    }
+
+    private static long arrayBytes(Node n) {
+        if (n instanceof ListChunk c) {
+            return c.arrayBytes();
+        }
+        Branch b = (Branch) n;
+        long total = 0;
+        for (int i = 0; i < b.n; i++) {
+            total += arrayBytes(b.children[i]);
         }
         return total;
     }

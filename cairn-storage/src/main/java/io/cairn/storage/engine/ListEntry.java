@@ -87,8 +87,8 @@ final class ListEntry extends CollectionEntry {
         boolean fromTail = count < 0;
         long limit = count == 0 || count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
         Positions found = new Positions(fromTail ? items.size() : -1, fromTail ? -1 : 1);
-        items.visit(0, items.size(), fromTail, e -> {
-            found.next(Arrays.equals(e, value));
+        items.scan(0, items.size(), fromTail, (b, off, len) -> {
+            found.next(Arrays.equals(b, off, off + len, value, 0, value.length));
             return found.n < limit;
         });
         // Remove from the highest position down, a run of neighbours at a time, so positions

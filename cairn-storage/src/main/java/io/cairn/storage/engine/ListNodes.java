@@ -3,7 +3,7 @@ package io.cairn.storage.engine;
 import java.util.Arrays;
 
 /**
- * The nodes of a {@link ChunkedList}: {@link Chunk}s of elements and the counting {@link Branch}es
+ * The nodes of a {@link ChunkedList}: {@link ListChunk}s of elements and the counting {@link Branch}es
  * above them. Each carries the epoch of the list that created it, and only that list changes it
  * (see {@link ChunkedList}'s copy-on-write rule). Not thread-safe.
  */
@@ -11,7 +11,7 @@ final class ListNodes {
     private ListNodes() {
     }
 
-    abstract static sealed class Node permits Chunk, Branch {
+    abstract static sealed class Node permits ListChunk, Branch {
         final long epoch;
         int count;
 
@@ -20,124 +20,6 @@ final class ListNodes {
         }
 
         abstract Node copy(long epoch);
-    }
-
-    /** Elements in {@code items[lo, lo + count)}, with slack on both sides for pushes at either end. */
-    static final class Chunk extends Node {
-        byte[][] items;
-        int lo;
-        /** Listpack-equivalent size, {@link Listpack#OVERHEAD} included. */
-        int bytes;
-
-        Chunk(long epoch, int capacity, int lo) {
-            super(epoch);
-            reset(capacity, lo);
-        }
-
-        Chunk(long epoch, byte[][] items, int lo, int count, int bytes) {
-            super(epoch);
-            this.items = items;
-            this.lo = lo;
-            this.count = count;
-            this.bytes = bytes;
-        }
-
-        void reset(int capacity, int lo) {
-            this.items = new byte[capacity][];
-            this.lo = lo;
-            this.count = 0;
-            this.bytes = Listpack.OVERHEAD;
-        }
-
-        @Override
-        Chunk copy(long epoch) {
-            return new Chunk(epoch, items.clone(), lo, count, bytes);
-        }
-
-        void insert(int i, byte[] value, int eb) {
-            if (count == items.length) {
-                grow(i);
-            }
-            if (i == 0 && lo > 0) {
-                lo--;
-            } else if (i == count && lo + count < items.length) {
-                // room at the end already
-            } else if (lo > 0 && (i < count / 2 || lo + count == items.length)) {
-                System.arraycopy(items, lo, items, lo - 1, i); // shift the front part left
-                lo--;
-            } else {
-                System.arraycopy(items, lo + i, items, lo + i + 1, count - i); // shift the back part right
-            }
-            items[lo + i] = value;
-            count++;
-            bytes += eb;
-        }
-
-        /** Moves the elements into a bigger array, with the new slack on the side that is growing. */
-        private void grow(int i) {
-            int capacity = items.length < 64 ? Math.max(ChunkedList.MIN_CAPACITY, items.length * 2) : items.length + items.length / 2;
-            byte[][] bigger = new byte[capacity][];
-            int slack = capacity - count;
-            int newLo = i == 0 ? slack : i == count ? 0 : slack / 2;
-            System.arraycopy(items, lo, bigger, newLo, count);
-            items = bigger;
-            lo = newLo;
-        }
-
-        byte[] remove(int i) {
-            byte[] old = items[lo + i];
-            if (i < count / 2) {
-                System.arraycopy(items, lo, items, lo + 1, i);
-                items[lo] = null;
-                lo++;
-            } else {
-                System.arraycopy(items, lo + i + 1, items, lo + i, count - i - 1);
-                items[lo + count - 1] = null;
-            }
-            count--;
-            bytes -= Listpack.entryBytes(old);
-            return old;
-        }
-
-        void removeRange(int from, int to) {
-            for (int i = from; i < to; i++) {
-                bytes -= Listpack.entryBytes(items[lo + i]);
-            }
-            System.arraycopy(items, lo + to, items, lo + from, count - to);
-            Arrays.fill(items, lo + count - (to - from), lo + count, null);
-            count -= to - from;
-        }
-
-        /** Moves elements {@code from} to the end into a new chunk, returned. */
-        Chunk splitOff(int from, long epoch) {
-            int n = count - from;
-            Chunk right = new Chunk(epoch, Math.max(ChunkedList.MIN_CAPACITY, n + n / 2), 0);
-            System.arraycopy(items, lo + from, right.items, 0, n);
-            int moved = 0;
-            for (int i = 0; i < n; i++) {
-                moved += Listpack.entryBytes(right.items[i]);
-            }
-            Arrays.fill(items, lo + from, lo + count, null);
-            right.count = n;
-            right.bytes += moved;
-            count = from;
-            bytes -= moved;
-            return right;
-        }
-
-        /** Appends every element of {@code other} (left unchanged). */
-        void appendAll(Chunk other) {
-            int need = count + other.count;
-            if (lo + need > items.length) {
-                byte[][] bigger = new byte[Math.max(ChunkedList.MIN_CAPACITY, need + need / 4)][];
-                System.arraycopy(items, lo, bigger, 0, count);
-                items = bigger;
-                lo = 0;
-            }
-            System.arraycopy(other.items, other.lo, items, lo + count, other.count);
-            count = need;
-            bytes += other.bytes - Listpack.OVERHEAD;
-        }
     }
 
     /** {@code counts[i]} is the element count of {@code children[i]}; {@code count} their sum. */

@@ -11,8 +11,8 @@ import java.util.List;
  *
  * <p>Same contract as {@link Txn}: valid only during the transaction's call, each write checks
  * everything first and then applies fully, and arrays passed in are taken over. Element arrays
- * returned are the stored ones, shared rather than copied: a stored element is never changed in
- * place, so they stay valid, but callers must not modify them.
+ * returned are copies, or for an element too big to share a chunk the stored array itself (see
+ * {@link ListChunk}): callers may keep them but must not modify them.
  *
  * @throws WrongTypeException from every method, when the key holds another type
  */
@@ -74,13 +74,13 @@ public final class ListOps {
         int size = l.size();
         List<Long> out = new ArrayList<>();
         long[] state = {0, 0}; // scanned, matches
-        l.items.visit(0, size, fromTail, e -> {
+        l.items.scan(0, size, fromTail, (b, off, len) -> {
             if (maxlen > 0 && state[0] >= maxlen) {
                 return false;
             }
             long at = fromTail ? size - 1 - state[0] : state[0];
             state[0]++;
-            if (Arrays.equals(e, element) && state[1]++ >= skip) {
+            if (Arrays.equals(b, off, off + len, element, 0, element.length) && state[1]++ >= skip) {
                 out.add(at);
                 return count == 0 || out.size() < count;
             }
@@ -169,8 +169,8 @@ public final class ListOps {
             return 0;
         }
         int[] at = {-1, 0};
-        l.items.visit(0, l.size(), false, e -> {
-            if (Arrays.equals(e, pivot)) {
+        l.items.scan(0, l.size(), false, (b, off, len) -> {
+            if (Arrays.equals(b, off, off + len, pivot, 0, pivot.length)) {
                 at[0] = at[1];
                 return false;
             }
@@ -195,8 +195,8 @@ public final class ListOps {
         }
         long limit = count == 0 || count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
         long[] found = {0};
-        l.items.visit(0, l.size(), count < 0, e -> {
-            if (Arrays.equals(e, value)) {
+        l.items.scan(0, l.size(), count < 0, (b, off, len) -> {
+            if (Arrays.equals(b, off, off + len, value, 0, value.length)) {
                 found[0]++;
             }
             return found[0] < limit;

@@ -4,9 +4,9 @@ package io.cairn.storage.engine;
  * The size rules of Redis's listpack, which Cairn's lists follow so that {@code
  * list-max-listpack-size} means what it means in Redis: how many bytes an element would take in a
  * listpack, and when a chunk of elements is over the limit a fill setting gives. Cairn does not
- * store listpacks (a chunk holds its elements as arrays); it only counts their size the same way,
- * so chunks split where Redis's quicklist nodes would and {@code OBJECT ENCODING} answers as Redis
- * does.
+ * store listpacks (a {@link ListChunk} packs its elements in one array with its own framing, and
+ * integers as their digits); it only counts their size the same way, so chunks split where
+ * Redis's quicklist nodes would and {@code OBJECT ENCODING} answers as Redis does.
  *
  * <p>The fill setting: a positive value {@code n} allows {@code n} elements per chunk (and at most
  * {@link #SAFETY_BYTES}); {@code -1} to {@code -5} allow 4, 8, 16, 32 or 64 KiB; below -5 counts
@@ -27,16 +27,21 @@ final class Listpack {
 
     /** Bytes the element would take in a listpack: its encoding, its data and its back-length. */
     static int entryBytes(byte[] e) {
+        return entryBytes(e, 0, e.length);
+    }
+
+    /** As {@link #entryBytes(byte[])}, for the element in {@code b[off, off + len)}. */
+    static int entryBytes(byte[] b, int off, int len) {
         int body;
         long v;
-        if (e.length <= 20 && (v = integerValue(e)) != Long.MIN_VALUE) {
+        if (len <= 20 && (v = integerValue(b, off, len)) != Long.MIN_VALUE) {
             body = intBytes(v);
-        } else if (e.length < 64) {
-            body = 1 + e.length;
-        } else if (e.length < 4096) {
-            body = 2 + e.length;
+        } else if (len < 64) {
+            body = 1 + len;
+        } else if (len < 4096) {
+            body = 2 + len;
         } else {
-            body = 5 + e.length;
+            body = 5 + len;
         }
         return body + backLengthBytes(body);
     }
@@ -110,25 +115,24 @@ final class Listpack {
      * leading zeros, no spaces, within a long), else {@link Long#MIN_VALUE}; so that one value
      * itself counts as a 20-byte string, 12 bytes more than Redis counts it.
      */
-    private static long integerValue(byte[] e) {
-        int n = e.length;
+    private static long integerValue(byte[] e, int off, int n) {
         if (n == 0) {
             return Long.MIN_VALUE;
         }
         int i = 0;
-        boolean negative = e[0] == '-';
+        boolean negative = e[off] == '-';
         if (negative) {
             if (n == 1) {
                 return Long.MIN_VALUE;
             }
             i = 1;
         }
-        if (e[i] == '0' && (n > i + 1 || negative)) {
+        if (e[off + i] == '0' && (n > i + 1 || negative)) {
             return Long.MIN_VALUE;
         }
         long v = 0;
         for (; i < n; i++) {
-            int d = e[i] - '0';
+            int d = e[off + i] - '0';
             if (d < 0 || d > 9 || v < (Long.MIN_VALUE + d) / 10) {
                 return Long.MIN_VALUE;
             }

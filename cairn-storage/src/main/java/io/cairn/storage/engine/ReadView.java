@@ -90,7 +90,7 @@ public final class ReadView implements AutoCloseable {
         return out;
     }
 
-    /** Every element of the list at {@code key}, head to tail (the stored arrays: do not modify); empty when absent. */
+    /** Every element of the list at {@code key}, head to tail (copies, or a big element's stored array: do not modify); empty when absent. */
     public List<byte[]> list(byte[] key) {
         Object e = live(key);
         if (e == null) {

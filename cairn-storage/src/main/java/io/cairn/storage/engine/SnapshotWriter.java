@@ -77,9 +77,10 @@ final class SnapshotWriter implements AutoCloseable {
             });
         } else if (entry instanceof ListEntry l) {
             head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
-            l.items.visit(0, l.size(), false, e -> {
-                ensure(5 + e.length);
-                putBytes(e);
+            l.items.scan(0, l.size(), false, (b, off, len) -> {
+                ensure(5 + len);
+                Varints.put(block, len);
+                block.put(b, off, len);
                 return true;
             });
         } else {

@@ -71,14 +71,14 @@ class ChunkedListTest {
                 model.add(at, v);
             } else if (op < 55 && size > 0) { // pop at either end
                 int at = rnd.nextBoolean() ? 0 : size - 1;
-                assertThat(list.remove(at, fill)).isSameAs(model.remove(at));
+                assertThat(list.remove(at, fill)).isEqualTo(model.remove(at));
             } else if (op < 62 && size > 0) {
                 int at = rnd.nextInt(size);
-                assertThat(list.remove(at, fill)).isSameAs(model.remove(at));
+                assertThat(list.remove(at, fill)).isEqualTo(model.remove(at));
             } else if (op < 70 && size > 0) {
                 int at = rnd.nextInt(size);
                 byte[] v = element(rnd);
-                assertThat(list.set(at, v, fill)).isSameAs(model.set(at, v));
+                assertThat(list.set(at, v, fill)).isEqualTo(model.set(at, v));
             } else if (op < 73 && size > 0) {
                 int from = rnd.nextInt(size + 1);
                 int to = from + rnd.nextInt(Math.min(size - from, 300) + 1);
@@ -86,7 +86,7 @@ class ChunkedListTest {
                 model.subList(from, to).clear();
             } else if (op < 80 && size > 0) {
                 int at = rnd.nextInt(size);
-                assertThat(list.get(at)).isSameAs(model.get(at));
+                assertThat(list.get(at)).isEqualTo(model.get(at));
             } else if (op < 82) { // a read view opens: the current list is frozen, writes go to a copy
                 frozen.add(new Frozen(list, strings(model)));
                 list = list.copy(++epoch);
