@@ -318,6 +318,21 @@ final class ChunkedList {
             return;
         }
         Branch b = (Branch) node;
+        // A range inside one child that keeps that child non-empty (every LPOP/RPOP): only that
+        // path changes, without rewriting the branch's other slots.
+        int one = 0;
+        int base = 0;
+        while (one < b.n - 1 && from >= base + b.counts[one]) {
+            base += b.counts[one++];
+        }
+        if (to <= base + b.counts[one] && to - from < b.counts[one]) {
+            Node child = writable(b, one);
+            removeRange(child, from - base, to - base, fill);
+            b.counts[one] = child.count;
+            b.count -= to - from;
+            rebalance(b, one, fill);
+            return;
+        }
         int kept = 0;
         int start = 0;
         int touchedLow = -1;
