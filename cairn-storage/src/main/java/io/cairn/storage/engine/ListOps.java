@@ -293,17 +293,6 @@ public final class ListOps {
 
     /** The live list for a write (an expired key removed and logged first), null when absent. */
     private ListEntry write(byte[] key) {
-        Object e = txn.ks.get(key); // one probe: this is Txn.liveForWrite with the type check
-        if (e == null) {
-            return null;
-        }
-        if (EntryKeys.expired(e, txn.now())) {
-            txn.record(new Mutation.Expired(txn.db(), key), key.length);
-            return null;
-        }
-        if (e instanceof ListEntry l) {
-            return l;
-        }
-        throw new WrongTypeException(ValueType.LIST, EntryKeys.typeOf(e));
+        return txn.liveForWrite(key, ListEntry.class, ValueType.LIST);
     }
 }

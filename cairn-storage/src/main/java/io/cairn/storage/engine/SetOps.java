@@ -233,11 +233,7 @@ public final class SetOps {
     }
 
     private SetEntry write(byte[] key) {
-        Object e = t.ks.get(key);
-        if (e != null && !(e instanceof SetEntry) && !EntryKeys.expired(e, t.now())) {
-            throw new WrongTypeException(ValueType.SET, EntryKeys.typeOf(e));
-        }
-        return (SetEntry) t.liveForWrite(key);
+        return t.liveForWrite(key, SetEntry.class, ValueType.SET);
     }
 
     /** Every key's set (null for absent ones), after checking all their types. */

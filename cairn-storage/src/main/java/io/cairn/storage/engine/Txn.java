@@ -572,6 +572,19 @@ public final class Txn {
         return e;
     }
 
+    /**
+     * The live entry for a write to a {@code type} value, in one probe: null when absent (an
+     * expired one is removed first and the removal logged), the entry when it is a {@code kind},
+     * else {@link WrongTypeException}.
+     */
+    <E> E liveForWrite(byte[] key, Class<E> kind, ValueType type) {
+        Object e = liveForWrite(key);
+        if (e == null || kind.isInstance(e)) {
+            return kind.cast(e);
+        }
+        throw new WrongTypeException(type, EntryKeys.typeOf(e));
+    }
+
     HashEntry readHash(byte[] key) {
         Object e = live(key);
         if (e == null || e instanceof HashEntry) {
@@ -589,19 +602,11 @@ public final class Txn {
     }
 
     private HashEntry writeHash(byte[] key) {
-        Object e = ks.get(key);
-        if (e != null && !(e instanceof HashEntry) && !EntryKeys.expired(e, now)) {
-            throw new WrongTypeException(ValueType.HASH, EntryKeys.typeOf(e));
-        }
-        return (HashEntry) liveForWrite(key);
+        return liveForWrite(key, HashEntry.class, ValueType.HASH);
     }
 
     ZSetEntry writeZSet(byte[] key) {
-        Object e = ks.get(key);
-        if (e != null && !(e instanceof ZSetEntry) && !EntryKeys.expired(e, now)) {
-            throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
-        }
-        return (ZSetEntry) liveForWrite(key);
+        return liveForWrite(key, ZSetEntry.class, ValueType.ZSET);
     }
 
     void record(Mutation m, long approxBytes) {
