@@ -45,7 +45,8 @@ import java.util.concurrent.TimeUnit;
  *               replies wait in order for Result.durable() before they are written
  *   accept on http-port (when set) -> io.cairn.server.http.HttpApi, same event loops, same rules
  *
- * Event loops: native epoll when available, else NIO; one per core unless io-threads says else.
+ * Event loops: native epoll when available, else NIO; one per two cores (one on a 2-core machine)
+ * unless io-threads says else (eventLoops).
  * ============================================================================================
  */
 
@@ -80,7 +81,7 @@ public final class CairnServer implements AutoCloseable {
                 save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
         this.epoll = Epoll.isAvailable();
         IoHandlerFactory ioFactory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        int threads = config.ioThreads() > 0 ? config.ioThreads() : Runtime.getRuntime().availableProcessors();
+        int threads = eventLoops(config.ioThreads(), Runtime.getRuntime().availableProcessors());
         this.boss = new MultiThreadIoEventLoopGroup(1, ioFactory);
         this.workers = new MultiThreadIoEventLoopGroup(threads, ioFactory);
         int binding = config.port();
@@ -253,5 +254,18 @@ public final class CairnServer implements AutoCloseable {
             }
             closed.countDown();
         }
+    }
+
+    /**
+     * The number of event loops: {@code io-threads} when set, else one per two cores. Every
+     * command takes the store's one lock, so a second loop adds only parallel decoding and
+     * encoding, and on a small machine it costs more than that: the lock, the shared transaction
+     * state and the data written move between the cores' caches on every hand-off, and the
+     * loops take the core a client on the same machine needs. On 2 cores one loop was faster
+     * for every data-type test of {@code redis-benchmark} (BENCHMARKS.md); Redis likewise keeps
+     * one thread unless a machine has cores to spare.
+     */
+    static int eventLoops(int configured, int cores) {
+        return configured > 0 ? configured : Math.max(1, cores / 2);
     }
 }

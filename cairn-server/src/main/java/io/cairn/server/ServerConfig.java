@@ -47,7 +47,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         INLINE_MAX("inline-max", bytes(64, 1 << 30), "64kb", "longest inline (telnet) command line"),
         CLIENT_OUTPUT_BUFFER_LIMIT("client-output-buffer-limit", bytes(1 << 16, Long.MAX_VALUE), "1gb",
                 "replies waiting for a client that does not read; past it the client is closed"),
-        IO_THREADS("io-threads", integer(0, 1024), "0", "network event loops; 0 means one per core"),
+        IO_THREADS("io-threads", integer(0, 1024), "0", "network event loops; 0 means one per two cores (one on 2 cores)"),
         CHECKPOINT_LOG_BYTES("checkpoint-log-bytes", bytes(0, Long.MAX_VALUE), "256mb",
                 "log written since the last checkpoint that starts one; 0 never"),
         CHECKPOINT_INTERVAL("checkpoint-interval", integer(0, Long.MAX_VALUE), "3600",
