@@ -141,19 +141,25 @@ final class ChunkedList {
             return v.visit(c, from, to);
         }
         Branch b = (Branch) node;
-        int[] starts = new int[b.n + 1];
-        for (int i = 0; i < b.n; i++) {
-            starts[i + 1] = starts[i] + b.counts[i];
-        }
-        for (int k = 0; k < b.n; k++) {
-            int i = reverse ? b.n - 1 - k : k;
-            int s = starts[i];
-            int e = starts[i + 1];
-            if (e <= from || s >= to) {
-                continue;
+        // Only the children the range overlaps, found from the end it starts at: a pop or a
+        // peek at either end touches one child per level, with no per-level allocation.
+        if (!reverse) {
+            int s = 0;
+            for (int i = 0; i < b.n && s < to; i++) {
+                int e = s + b.counts[i];
+                if (e > from && !walk(b.children[i], Math.max(from, s) - s, Math.min(to, e) - s, false, v)) {
+                    return false;
+                }
+                s = e;
             }
-            if (!walk(b.children[i], Math.max(from, s) - s, Math.min(to, e) - s, reverse, v)) {
-                return false;
+        } else {
+            int e = b.count;
+            for (int i = b.n - 1; i >= 0 && e > from; i--) {
+                int s = e - b.counts[i];
+                if (s < to && !walk(b.children[i], Math.max(from, s) - s, Math.min(to, e) - s, true, v)) {
+                    return false;
+                }
+                e = s;
             }
         }
         return true;
