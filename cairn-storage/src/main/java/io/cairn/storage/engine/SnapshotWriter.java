@@ -14,7 +14,10 @@ import java.util.zip.CRC32C;
 /**
  * Writes one snapshot file from entries given in key order. The file appears under its final
  * name only after it was completely written and synced, so a crash never leaves a snapshot that
- * looks finished but is not. Not thread-safe; one checkpoint uses one writer.
+ * looks finished but is not. Blocks are built in a buffer of about twice the target block size;
+ * an entry that does not fit it (a big collection or string) is streamed through the buffer in
+ * passes rather than grown into memory ({@link #addLarge}), with the same bytes on disk. Not
+ * thread-safe; one checkpoint uses one writer.
  */
 final class SnapshotWriter implements AutoCloseable {
     private final FileSystem fs;
