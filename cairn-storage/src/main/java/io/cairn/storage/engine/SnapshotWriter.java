@@ -5,14 +5,19 @@ import io.cairn.common.Varints;
 import io.cairn.storage.io.FileHandle;
 import io.cairn.storage.io.FileSystem;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 
 /**
  * Writes one snapshot file from entries given in key order. The file appears under its final
  * name only after it was completely written and synced, so a crash never leaves a snapshot that
- * looks finished but is not. Not thread-safe; one checkpoint uses one writer.
+ * looks finished but is not. Blocks are built in a buffer of about twice the target block size;
+ * an entry that does not fit it (a big collection or string) is streamed through the buffer in
+ * passes rather than grown into memory ({@link #addLarge}), with the same bytes on disk. Not
+ * thread-safe; one checkpoint uses one writer.
  */
 final class SnapshotWriter implements AutoCloseable {
     private final FileSystem fs;
@@ -20,15 +25,34 @@ final class SnapshotWriter implements AutoCloseable {
     private final Path tmp;
     private final Path target;
     private final FileHandle file;
+    private final boolean streamLarge;
     // Holds the block header (reserved, filled at flush) followed by the payload being built, so
     // a block is written with no copy and no allocation.
     private ByteBuffer block = newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2);
     private long entries;
+    /** How {@link #ensure} makes room: grow the buffer (a block built in memory) or {@link #spill}. */
+    private Mode mode = Mode.NORMAL;
+    /** Where the streamed bytes start in the buffer (the rest before it is kept). */
+    private int base;
+    /** Bytes counted by spills in {@link Mode#COUNT}. */
+    private long spilled;
+    private final CRC32C crc = new CRC32C();
     private long blocks;
     private long bytes;
     private boolean done;
 
+    /** A collection of more items than this goes through {@link #addLarge}. */
+    private static final int LARGE_ENTRY_MIN_ITEMS = 64;
+
+    private enum Mode { NORMAL, COUNT, CRC, WRITE }
+
     SnapshotWriter(FileSystem fs, Path dir, long lsn, long createdMillis) throws IOException {
+        this(fs, dir, lsn, createdMillis, true);
+    }
+
+    /** {@code streamLarge} false builds every block whole in memory, as before streaming (tests compare the two). */
+    SnapshotWriter(FileSystem fs, Path dir, long lsn, long createdMillis, boolean streamLarge) throws IOException {
+        this.streamLarge = streamLarge;
         this.fs = fs;
         this.dir = dir;
         this.target = dir.resolve(SnapshotFormat.name(lsn));
@@ -51,17 +75,104 @@ final class SnapshotWriter implements AutoCloseable {
 
     /** Adds one entry (a string or document record, or a collection entry). */
     void add(Object entry) throws IOException {
+        if (streamLarge && mayBeLarge(entry)) {
+            addLarge(entry);
+        } else {
+            serialize(entry);
+        }
+        entries++;
+        if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {
+            flushBlock(SnapshotFormat.BLOCK_ENTRIES);
+        }
+    }
+
+    private static boolean mayBeLarge(Object entry) {
+        return entry instanceof byte[] r ? r.length > SnapshotFormat.TARGET_BLOCK_BYTES
+                : ((CollectionEntry) entry).size() > LARGE_ENTRY_MIN_ITEMS;
+    }
+
+    /**
+     * Adds an entry that may not fit the block buffer without the buffer growing to the entry's
+     * size (a 1,000,000-field hash is a 100 MiB block; growing to that allocated twice its size per
+     * checkpoint and the young collections it caused paused the writers). One pass measures the
+     * entry; when it fits the buffer it is serialized as any other. Otherwise the block it ends
+     * (it is past the target size, so the block is cut after it, as when it was built whole) is
+     * streamed through the buffer: a second pass computes the block's CRC and a third writes the
+     * header and then the bytes as the buffer fills. The view the entry comes from does not
+     * change, so the three passes see the same bytes and the file is the same byte for byte.
+     */
+    private void addLarge(Object entry) throws IOException {
+        int start = block.position();
+        mode = Mode.COUNT;
+        base = start;
+        spilled = 0;
+        serialize(entry);
+        long entryBytes = spilled + block.position() - base;
+        block.position(start);
+        mode = Mode.NORMAL;
+        if (start + entryBytes <= block.capacity()) {
+            serialize(entry);
+            return;
+        }
+        long payload = start - SnapshotFormat.BLOCK_HEADER_SIZE + entryBytes;
+        if (payload > Integer.MAX_VALUE) {
+            throw new IOException("snapshot entry of " + entryBytes + " bytes does not fit one block");
+        }
+        byte[] a = block.array();
+        block.put(0, SnapshotFormat.BLOCK_ENTRIES).putInt(1, (int) payload);
+        crc.reset();
+        crc.update(a, 0, 5);
+        crc.update(a, SnapshotFormat.BLOCK_HEADER_SIZE, start - SnapshotFormat.BLOCK_HEADER_SIZE);
+        mode = Mode.CRC;
+        base = start;
+        serialize(entry);
+        spill();
+        block.position(start);
+        block.putInt(5, (int) crc.getValue());
+        mode = Mode.WRITE;
+        base = 0;
+        serialize(entry);
+        spill();
+        mode = Mode.NORMAL;
+        bytes += SnapshotFormat.BLOCK_HEADER_SIZE + payload;
+        blocks++;
+        block = block.capacity() > SnapshotFormat.TARGET_BLOCK_BYTES * 4 ? newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2)
+                : block.clear().position(SnapshotFormat.BLOCK_HEADER_SIZE);
+    }
+
+    /** Hands the bytes from {@link #base} to the position on (as the mode says) and empties that part. */
+    private void spill() throws IOException {
+        int n = block.position() - base;
+        switch (mode) {
+            case COUNT -> spilled += n;
+            case CRC -> crc.update(block.array(), base, n);
+            case WRITE -> file.writeFully(ByteBuffer.wrap(block.array(), base, n));
+            case NORMAL -> throw new IllegalStateException("spill while building a block in memory");
+        }
+        block.position(base);
+    }
+
+    /** Puts one entry's bytes in the block, through {@link #ensure}. */
+    private void serialize(Object entry) throws IOException {
+        try {
+            serializeUnchecked(entry);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private void serializeUnchecked(Object entry) {
         if (entry instanceof byte[] r) {
             int ko = StringRecord.keyOffset(r);
             int kl = StringRecord.keyLength(r);
             int vo = ko + kl;
-            ensure(1 + 5 + kl + 10 + 5 + (r.length - vo));
+            ensure(1 + 5 + kl + 10 + 5);
             block.put(StringRecord.isDocument(r) ? SnapshotFormat.KIND_DOCUMENT : SnapshotFormat.KIND_STRING);
             Varints.put(block, kl);
             block.put(r, ko, kl);
             Varints.put(block, StringRecord.expireAt(r));
             Varints.put(block, r.length - vo);
-            block.put(r, vo, r.length - vo);
+            putRaw(r, vo, r.length - vo);
         } else if (entry instanceof HashEntry h) {
             head(SnapshotFormat.KIND_HASH, h.key, h.expireAt, h.size());
             h.forEach((field, value) -> {
@@ -93,9 +204,21 @@ final class SnapshotWriter implements AutoCloseable {
                 block.putDouble(m.score());
             });
         }
-        entries++;
-        if (block.position() >= SnapshotFormat.TARGET_BLOCK_BYTES + SnapshotFormat.BLOCK_HEADER_SIZE) {
-            flushBlock(SnapshotFormat.BLOCK_ENTRIES);
+    }
+
+    /** Puts {@code len} bytes of {@code b}, a buffer's worth at a time (a string's value may be large). */
+    private void putRaw(byte[] b, int off, int len) {
+        if (mode == Mode.NORMAL) {
+            ensure(len);
+            block.put(b, off, len);
+            return;
+        }
+        while (len > 0) {
+            ensure(1); // spills when full
+            int n = Math.min(len, block.remaining());
+            block.put(b, off, n);
+            off += n;
+            len -= n;
         }
     }
 
@@ -147,6 +270,13 @@ final class SnapshotWriter implements AutoCloseable {
     }
 
     private void ensure(int extra) {
+        if (block.remaining() < extra && mode != Mode.NORMAL) {
+            try {
+                spill();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         if (block.remaining() < extra) {
             ByteBuffer bigger = ByteBuffer.allocate(Math.max(block.capacity() * 2, block.position() + extra))
                     .order(ByteOrder.LITTLE_ENDIAN);
