@@ -66,18 +66,19 @@ final class ZSetEntry extends CollectionEntry {
     Double put(String member, double score, CowClock clock) {
         ScoredMember x = new ScoredMember(member, score);
         ScoredMember old = members.put(x, clock); // one walk: the old entry comes back replaced
-        if (old != null) {
-            order.removeAt(order.rankOf(old), clock); // x's String is now the member's only one
+        if (old == null) {
+            order.insert(x, clock);
+            return null;
         }
-        order.insert(x, clock);
-        return old == null ? null : old.score();
+        order.replace(old, x, clock); // in place when x keeps old's place, else a removal and an insert
+        return old.score();
     }
 
     /** Removes a member; returns its entry, or null when absent. */
     ScoredMember remove(String member, CowClock clock) {
         ScoredMember old = members.remove(member, clock);
         if (old != null) {
-            order.removeAt(order.rankOf(old), clock);
+            order.remove(old, clock);
         }
         return old;
     }

@@ -129,6 +129,48 @@ public final class ZSetOps {
         return added;
     }
 
+    /** What ZADD's flags make of a member's score (see {@link #add(byte[], byte[], double, ScoreRule)}). */
+    @FunctionalInterface
+    public interface ScoreRule {
+        /**
+         * The score the member gets, or null to leave it alone; {@code old} is its score now,
+         * null when absent. Called once per {@code add}, before anything is written: it may throw
+         * to fail the call (INCR's NaN) and may keep what it saw for the caller's reply.
+         */
+        Double next(Double old, double score);
+    }
+
+    /**
+     * ZADD's read and write of one member in one key probe and one member-map walk: {@code rule}
+     * gets the member's old score and {@code score}; its answer is written when it is a score
+     * that differs from the old one. Returns whether anything was written. Errors come in the
+     * order separate {@link #score} and {@link #add(byte[], byte[], double)} calls give them: a
+     * wrong type, then the rule's, then the limits and NaN, these only when something is written.
+     */
+    public boolean add(byte[] key, byte[] member, double score, ScoreRule rule) {
+        ZSetEntry z = t.readZSet(key); // null when absent or expired
+        ScoredMember m = z == null ? null : z.get(MutationApplier.latin1(member));
+        Double old = m == null ? null : m.score();
+        Double next = rule.next(old, score);
+        if (next == null || old != null && next.doubleValue() == old.doubleValue()) {
+            return false;
+        }
+        t.checkWrite(key);
+        t.checkValue(member);
+        double s = next;
+        if (Double.isNaN(s)) {
+            throw new ScoreNotANumberException();
+        }
+        if (s == 0.0) {
+            s = 0.0; // -0.0 and 0.0 are one score, as in Redis
+        }
+        if (z == null) {
+            t.writeZSet(key); // logs the removal of an expired entry first
+        }
+        t.record(new Mutation.ZSetPut(t.db(), key, member, s), key.length + member.length + 8);
+        return true;
+    }
+
     /** Removes a member; returns whether it was there. The key goes with its last member. */
     public boolean remove(byte[] key, byte[] member) {
         t.checkWrite(key);

@@ -200,6 +200,94 @@ final class ZSetTree {
     }
 
     /**
+     * Replaces {@code old}, which the tree must hold, with {@code x} (the same member, another
+     * score): in place in one descent when {@code x} still orders between the entries that bound
+     * {@code old}'s slot (its neighbours in its leaf, or the separators above the leaf at either
+     * end), else by removing {@code old} on that same descent and inserting {@code x}. Copies the
+     * shared nodes on the paths as {@link #insert} and {@link #removeAt} do.
+     */
+    void replace(ScoredMember old, ScoredMember x, CowClock clock) {
+        root = writable(root, clock);
+        if (replace(root, old, x, null, null, clock)) {
+            return;
+        }
+        if (root instanceof Inner in && in.size == 1) {
+            root = in.children[0];
+        } else if (root.size == 0) {
+            root = null;
+        }
+        insert(x, clock);
+    }
+
+    /** Removes {@code old}, which the tree must hold, in one descent. */
+    void remove(ScoredMember old, CowClock clock) {
+        root = writable(root, clock);
+        replace(root, old, null, null, null, clock);
+        if (root instanceof Inner in && in.size == 1) {
+            root = in.children[0];
+        } else if (root.size == 0) {
+            root = null;
+        }
+    }
+
+    /**
+     * In the writable {@code n}, whose members lie from {@code lo} (inclusive) to {@code hi}
+     * (exclusive; null for no bound): puts {@code x} in {@code old}'s slot and returns true when
+     * it fits there, else removes {@code old} and returns false ({@code x} null: always removes).
+     */
+    private static boolean replace(Node n, ScoredMember old, ScoredMember x, ScoredMember lo, ScoredMember hi,
+            CowClock clock) {
+        if (n instanceof Leaf l) {
+            int pos = 0;
+            int top = l.size;
+            while (pos < top) {
+                int mid = (pos + top) >>> 1;
+                if (l.items[mid].compareTo(old) < 0) {
+                    pos = mid + 1;
+                } else {
+                    top = mid;
+                }
+            }
+            assert pos < l.size && l.items[pos].compareTo(old) == 0 : "replace of an absent member";
+            if (x != null && fits(x, pos > 0 ? l.items[pos - 1] : lo, pos > 0,
+                    pos + 1 < l.size ? l.items[pos + 1] : hi)) {
+                l.items[pos] = x;
+                return true;
+            }
+            System.arraycopy(l.items, pos + 1, l.items, pos, l.size - pos - 1);
+            l.items[--l.size] = null;
+            return false;
+        }
+        Inner in = (Inner) n;
+        int i = childIndex(in, old);
+        Node child = writable(in.children[i], clock);
+        in.children[i] = child;
+        if (replace(child, old, x, i > 0 ? in.lows[i] : lo, i + 1 < in.size ? in.lows[i + 1] : hi, clock)) {
+            return true;
+        }
+        in.counts[i]--;
+        in.total--;
+        if (child.size < MIN) {
+            rebalance(in, i, clock);
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code x} orders after {@code below} (strictly when {@code strict}: a member, not a
+     * separator, which a member may equal) and before {@code above}; a null bound holds.
+     */
+    private static boolean fits(ScoredMember x, ScoredMember below, boolean strict, ScoredMember above) {
+        if (below != null) {
+            int c = below.compareTo(x);
+            if (strict ? c >= 0 : c > 0) {
+                return false;
+            }
+        }
+        return above == null || x.compareTo(above) < 0;
+    }
+
+    /**
      * A tree of the {@code n} first members of {@code sorted}, which must be strictly ascending
      * with distinct members: O(n), nodes filled to 7/8 and stamped {@code stamp}.
      */

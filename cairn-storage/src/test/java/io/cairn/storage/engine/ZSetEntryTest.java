@@ -185,6 +185,40 @@ class ZSetEntryTest {
     }
 
     @Test
+    void scoreChangesThatKeepOrElseLeaveAMembersPlaceAreRightAndUnseenByAnOpenView() {
+        Live live = new Live();
+        TreeSet<ScoredMember> order = new TreeSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            live.writable().put("m" + i, 2 * i, live.clock);
+            order.add(new ScoredMember("m" + i, 2 * i));
+        }
+        List<ScoredMember> before = all(live.entry);
+        ZSetEntry seen = live.entry;
+        long view = live.clock.openView();
+        for (int i = 0; i < 10_000; i++) { // each stays between its neighbours, at leaf ends too
+            double next = 2 * i + (i % 2 == 0 ? 0.5 : -0.5);
+            assertThat(live.writable().put("m" + i, next, live.clock)).isEqualTo(2.0 * i);
+            order.remove(new ScoredMember("m" + i, 2 * i));
+            order.add(new ScoredMember("m" + i, next));
+        }
+        live.entry.check();
+        assertThat(all(live.entry)).isEqualTo(List.copyOf(order));
+        assertThat(all(seen)).isEqualTo(before);
+        for (int i = 0; i < 10_000; i += 7) { // past a neighbour: moved
+            double old = live.entry.get("m" + i).score();
+            double next = old + (i % 3 == 0 ? 3 : -5_000);
+            live.writable().put("m" + i, next, live.clock);
+            order.remove(new ScoredMember("m" + i, old));
+            order.add(new ScoredMember("m" + i, next));
+        }
+        live.entry.check();
+        assertThat(all(live.entry)).isEqualTo(List.copyOf(order));
+        assertThat(all(seen)).isEqualTo(before);
+        live.clock.closeView(view);
+        seen.check();
+    }
+
+    @Test
     void theFirstWriteAfterAViewOpenedCopiesAPathNotTheSet() {
         Live live = new Live();
         for (int i = 0; i < 200_000; i++) {

@@ -5,6 +5,7 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Operation;
 import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ZSetOps;
 import io.cairn.storage.engine.ZSetRange;
 
 /** The sorted-set writes by member and by range. Each record holds its checked arguments. */
@@ -36,30 +37,41 @@ sealed interface ZSetWrites extends Operation {
 
         @Override
         public RespValue run(Txn t) {
+            Seen seen = new Seen(flags);
             if (flags.incr()) {
-                Double old = t.zscore(key, members[0]);
-                Double next = flags.target(old, scores[0]);
-                if (next != null && (old == null || next.doubleValue() != old.doubleValue())) {
-                    t.zadd(key, members[0], next);
-                }
-                return ZSetArgs.score(next);
+                t.zsets().add(key, members[0], scores[0], seen);
+                return ZSetArgs.score(seen.next);
             }
             long added = 0;
             long updated = 0;
             for (int j = 0; j < scores.length; j++) {
-                Double old = t.zscore(key, members[j]);
-                Double next = flags.target(old, scores[j]);
-                if (next == null || old != null && next.doubleValue() == old.doubleValue()) {
-                    continue;
-                }
-                t.zadd(key, members[j], next);
-                if (old == null) {
-                    added++;
-                } else {
-                    updated++;
+                if (t.zsets().add(key, members[j], scores[j], seen)) {
+                    if (seen.old == null) {
+                        added++;
+                    } else {
+                        updated++;
+                    }
                 }
             }
             return RespValue.integer(flags.ch() ? added + updated : added);
+        }
+    }
+
+    /** The flags' rule for one member at a time, keeping the old and new score of the last call. */
+    final class Seen implements ZSetOps.ScoreRule {
+        private final AddFlags flags;
+        Double old;
+        Double next;
+
+        Seen(AddFlags flags) {
+            this.flags = flags;
+        }
+
+        @Override
+        public Double next(Double old, double score) {
+            this.old = old;
+            this.next = flags.target(old, score);
+            return next;
         }
     }
 
