@@ -44,7 +44,16 @@ final class SnapshotWriter implements AutoCloseable {
     /** A collection of more items than this goes through {@link #addLarge}. */
     private static final int LARGE_ENTRY_MIN_ITEMS = 64;
 
-    private enum Mode { NORMAL, COUNT, CRC, WRITE }
+    private enum Mode { NORMAL, TRY, COUNT, CRC, WRITE }
+
+    /** Thrown by {@link #ensure} in {@link Mode#TRY}: the entry does not fit the buffer as it is. */
+    private static final class Overflow extends RuntimeException {
+        private static final Overflow INSTANCE = new Overflow();
+
+        private Overflow() {
+            super(null, null, false, false);
+        }
+    }
 
     SnapshotWriter(FileSystem fs, Path dir, long lsn, long createdMillis) throws IOException {
         this(fs, dir, lsn, createdMillis, true);
@@ -94,15 +103,25 @@ final class SnapshotWriter implements AutoCloseable {
     /**
      * Adds an entry that may not fit the block buffer without the buffer growing to the entry's
      * size (a 1,000,000-field hash is a 100 MiB block; growing to that allocated twice its size per
-     * checkpoint and the young collections it caused paused the writers). One pass measures the
-     * entry; when it fits the buffer it is serialized as any other. Otherwise the block it ends
-     * (it is past the target size, so the block is cut after it, as when it was built whole) is
-     * streamed through the buffer: a second pass computes the block's CRC and a third writes the
-     * header and then the bytes as the buffer fills. The view the entry comes from does not
-     * change, so the three passes see the same bytes and the file is the same byte for byte.
+     * checkpoint and the young collections it caused paused the writers). It is first serialized
+     * as any other, into the buffer as it is, which fails fast when it would overflow. Only then
+     * is the block it ends (it is past the target size, so the block is cut after it, as when it
+     * was built whole) streamed through the buffer: one pass counts the entry's bytes, one
+     * computes the block's CRC, and one writes the header and then the bytes as the buffer fills.
+     * The view the entry comes from does not change, so every pass sees the same bytes and the
+     * file is the same byte for byte.
      */
     private void addLarge(Object entry) throws IOException {
         int start = block.position();
+        mode = Mode.TRY;
+        try {
+            serialize(entry);
+            return; // it fitted: one pass, as any other entry
+        } catch (Overflow e) {
+            block.position(start);
+        } finally {
+            mode = Mode.NORMAL;
+        }
         mode = Mode.COUNT;
         base = start;
         spilled = 0;
@@ -110,10 +129,6 @@ final class SnapshotWriter implements AutoCloseable {
         long entryBytes = spilled + block.position() - base;
         block.position(start);
         mode = Mode.NORMAL;
-        if (start + entryBytes <= block.capacity()) {
-            serialize(entry);
-            return;
-        }
         long payload = start - SnapshotFormat.BLOCK_HEADER_SIZE + entryBytes;
         if (payload > Integer.MAX_VALUE) {
             throw new IOException("snapshot entry of " + entryBytes + " bytes does not fit one block");
@@ -147,7 +162,7 @@ final class SnapshotWriter implements AutoCloseable {
             case COUNT -> spilled += n;
             case CRC -> crc.update(block.array(), base, n);
             case WRITE -> file.writeFully(ByteBuffer.wrap(block.array(), base, n));
-            case NORMAL -> throw new IllegalStateException("spill while building a block in memory");
+            case NORMAL, TRY -> throw new IllegalStateException("spill while building a block in memory");
         }
         block.position(base);
     }
@@ -208,7 +223,7 @@ final class SnapshotWriter implements AutoCloseable {
 
     /** Puts {@code len} bytes of {@code b}, a buffer's worth at a time (a string's value may be large). */
     private void putRaw(byte[] b, int off, int len) {
-        if (mode == Mode.NORMAL) {
+        if (mode == Mode.NORMAL || mode == Mode.TRY) {
             ensure(len);
             block.put(b, off, len);
             return;
@@ -270,6 +285,9 @@ final class SnapshotWriter implements AutoCloseable {
     }
 
     private void ensure(int extra) {
+        if (block.remaining() < extra && mode == Mode.TRY) {
+            throw Overflow.INSTANCE;
+        }
         if (block.remaining() < extra && mode != Mode.NORMAL) {
             try {
                 spill();

@@ -117,16 +117,19 @@ public final class ZSetOps {
     public boolean add(byte[] key, byte[] member, double score) {
         t.checkWrite(key);
         t.checkValue(member);
-        if (Double.isNaN(score)) {
-            throw new ScoreNotANumberException();
-        }
-        if (score == 0.0) {
-            score = 0.0; // -0.0 and 0.0 are one score, as in Redis
-        }
+        score = storedScore(score);
         ZSetEntry z = t.writeZSet(key);
         boolean added = z == null || z.get(MutationApplier.latin1(member)) == null;
         t.record(new Mutation.ZSetPut(t.db(), key, member, score), key.length + member.length + 8);
         return added;
+    }
+
+    /** A score as it is stored: NaN refused, -0.0 and 0.0 one score, as in Redis. */
+    private static double storedScore(double score) {
+        if (Double.isNaN(score)) {
+            throw new ScoreNotANumberException();
+        }
+        return score == 0.0 ? 0.0 : score;
     }
 
     /** What ZADD's flags make of a member's score (see {@link #add(byte[], byte[], double, ScoreRule)}). */
@@ -157,13 +160,7 @@ public final class ZSetOps {
         }
         t.checkWrite(key);
         t.checkValue(member);
-        double s = next;
-        if (Double.isNaN(s)) {
-            throw new ScoreNotANumberException();
-        }
-        if (s == 0.0) {
-            s = 0.0; // -0.0 and 0.0 are one score, as in Redis
-        }
+        double s = storedScore(next);
         if (z == null) {
             t.writeZSet(key); // logs the removal of an expired entry first
         }

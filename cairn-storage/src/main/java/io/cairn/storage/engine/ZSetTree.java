@@ -82,18 +82,7 @@ final class ZSetTree {
             }
             n = in.children[i];
         }
-        Leaf l = (Leaf) n;
-        int lo = 0;
-        int hi = l.size;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (l.items[mid].compareTo(x) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return rank + lo;
+        return rank + lowerBound((Leaf) n, x);
     }
 
     /**
@@ -191,12 +180,17 @@ final class ZSetTree {
     ScoredMember removeAt(int rank, CowClock clock) {
         root = writable(root, clock);
         ScoredMember m = removeAt(root, rank, clock);
+        shrinkRoot();
+        return m;
+    }
+
+    /** After a removal: a root with one child gives way to it, an empty one to no tree. */
+    private void shrinkRoot() {
         if (root instanceof Inner in && in.size == 1) {
             root = in.children[0];
         } else if (root.size == 0) {
             root = null;
         }
-        return m;
     }
 
     /**
@@ -211,11 +205,7 @@ final class ZSetTree {
         if (replace(root, old, x, null, null, clock)) {
             return;
         }
-        if (root instanceof Inner in && in.size == 1) {
-            root = in.children[0];
-        } else if (root.size == 0) {
-            root = null;
-        }
+        shrinkRoot();
         insert(x, clock);
     }
 
@@ -223,11 +213,7 @@ final class ZSetTree {
     void remove(ScoredMember old, CowClock clock) {
         root = writable(root, clock);
         replace(root, old, null, null, null, clock);
-        if (root instanceof Inner in && in.size == 1) {
-            root = in.children[0];
-        } else if (root.size == 0) {
-            root = null;
-        }
+        shrinkRoot();
     }
 
     /**
@@ -238,16 +224,7 @@ final class ZSetTree {
     private static boolean replace(Node n, ScoredMember old, ScoredMember x, ScoredMember lo, ScoredMember hi,
             CowClock clock) {
         if (n instanceof Leaf l) {
-            int pos = 0;
-            int top = l.size;
-            while (pos < top) {
-                int mid = (pos + top) >>> 1;
-                if (l.items[mid].compareTo(old) < 0) {
-                    pos = mid + 1;
-                } else {
-                    top = mid;
-                }
-            }
+            int pos = lowerBound(l, old);
             assert pos < l.size && l.items[pos].compareTo(old) == 0 : "replace of an absent member";
             if (x != null && fits(x, pos > 0 ? l.items[pos - 1] : lo, pos > 0,
                     pos + 1 < l.size ? l.items[pos + 1] : hi)) {
@@ -271,6 +248,21 @@ final class ZSetTree {
             rebalance(in, i, clock);
         }
         return false;
+    }
+
+    /** The number of the leaf's members ordered before {@code x}. */
+    private static int lowerBound(Leaf l, ScoredMember x) {
+        int lo = 0;
+        int hi = l.size;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (l.items[mid].compareTo(x) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**
