@@ -39,10 +39,15 @@ public final class CommandTable {
     private static final String LIST = "list";
     private static final String TX = "transactions";
     private static final String GEO = "geo";
+    private static final String SCRIPTING = "scripting";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
     private static final String CONTAINER = "Depends on subcommand.";
+    private static final String SCRIPT_KEYS_RW = "RW access update index(2) keynum(0,1,1) notes(We cannot tell how the"
+            + " keys will be used so we assume the worst, RW and UPDATE flags)";
+    private static final String SCRIPT_KEYS_RO = "RO access index(2) keynum(0,1,1) notes(We cannot tell how the keys"
+            + " will be used so we assume the worst, RO and ACCESS flags)";
     private static final String SCAN_COST = "O(1) for every call. O(N) for a complete iteration, including enough "
             + "command calls for the cursor to return back to 0. N is the number of elements inside the collection.";
     private static final String EXPIRE_CONDITION = "[condition{NX|XX|GT|LT}]";
@@ -959,6 +964,41 @@ public final class CommandTable {
                     .keys("RO index(1) range(-1,1,0)"),
             cmd("unwatch", 1, "noscript loading stale fast allow_busy", 0, 0, 0, "@fast @transaction", TX,
                     "Forgets about watched keys of a transaction.", "2.2.0", "O(1)", ""),
+            // scripting
+            cmd("eval", -3, "noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0, "@slow @scripting",
+                    SCRIPTING, "Executes a server-side Lua script.", "2.6.0",
+                    "Depends on the script that is executed.", "script:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys(SCRIPT_KEYS_RW),
+            cmd("evalsha", -3, "noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0, "@slow @scripting",
+                    SCRIPTING, "Executes a server-side Lua script by SHA1 digest.", "2.6.0",
+                    "Depends on the script that is executed.", "sha1:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys("RW access update index(2) keynum(0,1,1)"),
+            cmd("eval_ro", -3, "readonly noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0,
+                    "@slow @scripting", SCRIPTING, "Executes a read-only server-side Lua script.", "7.0.0",
+                    "Depends on the script that is executed.", "script:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys(SCRIPT_KEYS_RO),
+            cmd("evalsha_ro", -3, "readonly noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0,
+                    "@slow @scripting", SCRIPTING, "Executes a read-only server-side Lua script by SHA1 digest.", "7.0.0",
+                    "Depends on the script that is executed.", "sha1:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys("RO access index(2) keynum(0,1,1)"),
+            cmd("script", -2, "", 0, 0, 0, "@slow", SCRIPTING,
+                    "A container for Lua scripts management commands.", "2.6.0", CONTAINER, ""),
+            cmd("script|exists", -3, "noscript", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Determines whether server-side Lua scripts exist in the script cache.", "2.6.0",
+                    "O(N) with N being the number of scripts to check (so checking a single script is an O(1)"
+                            + " operation).", "sha1:string...")
+                    .tips("request_policy:all_shards response_policy:agg_logical_and"),
+            cmd("script|flush", -2, "noscript", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Removes all server-side Lua scripts from the script cache.", "2.6.0",
+                    "O(N) with N being the number of scripts in cache", "[flush-type{ASYNC|SYNC}]")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
+            cmd("script|kill", 2, "noscript allow_busy", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Terminates a server-side Lua script during execution.", "2.6.0", "O(1)", "")
+                    .tips("request_policy:all_shards response_policy:one_succeeded"),
+            cmd("script|load", 3, "noscript stale", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Loads a server-side Lua script to the script cache.", "2.6.0",
+                    "O(N) with N being the length in bytes of the script body.", "script:string")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
             // JSON documents, as RedisJSON 2.x declares them (flags, key positions, categories) with
             // the arity its newer releases declare; "module" is the flag Redis adds to module commands.
             cmd("json.set", -4, "write denyoom module", 1, 1, 1, "@write @slow @json", MODULE,

@@ -1,5 +1,6 @@
 package io.cairn.server;
 
+import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.Dispatcher;
@@ -38,6 +39,7 @@ public final class ServerContext {
     private volatile long timeoutSeconds;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
+    private final ScriptEngine scripts = new ScriptEngine(this);
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -77,6 +79,11 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The script cache and the Lua environment EVAL and EVALSHA run in. */
+    public ScriptEngine scripts() {
+        return scripts;
     }
 
     void dispatcher(Dispatcher d) {

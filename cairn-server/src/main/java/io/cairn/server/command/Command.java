@@ -14,6 +14,8 @@ public final class Command {
     private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
     /** Commands (or containers) refused inside MULTI: they block, or stop the server. */
     private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
+    /** Commands whose spec has no write flag but which run other commands that may write: a write transaction. */
+    private static final Set<String> RUN_WRITES = Set.of("exec", "eval", "evalsha");
 
     private final CommandSpec spec;
     private final Handler handler;
@@ -32,7 +34,7 @@ public final class Command {
                 subcommands.stream().map(c -> c.spec.name().substring(spec.name().length() + 1)).toList(),
                 subcommands);
         String name = spec.name();
-        this.write = spec.isWrite() || name.equals("exec");
+        this.write = spec.isWrite() || RUN_WRITES.contains(name);
         this.allowedWithoutAuth = spec.flags().contains("no_auth");
         this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())

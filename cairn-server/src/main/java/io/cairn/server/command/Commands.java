@@ -15,6 +15,7 @@ import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.sort.SortCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
+import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.zset.ZSetCommands;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,6 +43,7 @@ public final class Commands {
         JsonCommands.register(r);
         SearchCommands.register(r);
         TransactionCommands.register(r);
+        ScriptCommands.register(r);
         return r.handlers;
     }
 

@@ -1,0 +1,68 @@
+package io.cairn.server.command.script;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.RespValue;
+import io.cairn.server.command.CommandContext;
+import io.cairn.server.command.Commands;
+import io.cairn.server.command.Operation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * EVAL, EVALSHA, their read-only forms and SCRIPT LOAD|EXISTS|FLUSH|KILL. The script is compiled
+ * (or found in the cache) and its keys and arguments split before the store's lock; it runs inside
+ * it as one transaction, so what it writes is atomic and logged as one batch of physical changes.
+ */
+public final class ScriptCommands {
+    private ScriptCommands() {
+    }
+
+    public static void register(Commands.Registrar r) {
+        r.data("eval", c -> eval(c, c.server().scripts().load(c.arg(1)), false));
+        r.data("eval_ro", c -> eval(c, c.server().scripts().load(c.arg(1)), true));
+        r.data("evalsha", c -> eval(c, bySha(c), false));
+        r.data("evalsha_ro", c -> eval(c, bySha(c), true));
+        r.server("script|load", c -> RespValue.bulk(c.server().scripts().load(c.arg(2)).sha()));
+        r.server("script|exists", c -> {
+            List<RespValue> found = new ArrayList<>(c.argc() - 2);
+            for (int i = 2; i < c.argc(); i++) {
+                found.add(RespValue.integer(c.server().scripts().exists(c.string(i)) ? 1 : 0));
+            }
+            return RespValue.array(found);
+        });
+        r.server("script|flush", c -> {
+            if (c.argc() > 3 || (c.argc() == 3 && !List.of("SYNC", "ASYNC").contains(c.option(2)))) {
+                throw new InvalidRequestException("ERR SCRIPT FLUSH only support SYNC|ASYNC option");
+            }
+            c.server().scripts().flush();
+            return RespValue.OK;
+        });
+        // A script holds the store's lock until it ends, so no other client sees one running yet.
+        r.server("script|kill", c -> RespValue.error("NOTBUSY No scripts in execution right now."));
+    }
+
+    private static Script bySha(CommandContext c) {
+        Script s = c.server().scripts().cached(c.string(1));
+        if (s == null) {
+            throw new InvalidRequestException("NOSCRIPT No matching script. Please use EVAL.");
+        }
+        return s;
+    }
+
+    private static Operation eval(CommandContext c, Script script, boolean readOnly) {
+        long numkeys = c.integer(2);
+        if (numkeys > c.argc() - 3) {
+            throw new InvalidRequestException("ERR Number of keys can't be greater than number of args");
+        }
+        if (numkeys < 0) {
+            throw new InvalidRequestException("ERR Number of keys can't be negative");
+        }
+        byte[][] args = c.args();
+        List<byte[]> keys = Arrays.asList(args).subList(3, 3 + (int) numkeys);
+        List<byte[]> argv = Arrays.asList(args).subList(3 + (int) numkeys, args.length);
+        var session = c.session();
+        var engine = c.server().scripts();
+        return txn -> engine.run(script, keys, argv, txn, session, readOnly);
+    }
+}

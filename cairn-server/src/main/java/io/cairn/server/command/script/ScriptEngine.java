@@ -1,0 +1,481 @@
+package io.cairn.server.command.script;
+
+import io.cairn.common.InvalidRequestException;
+import io.cairn.resp.CommandSpec;
+import io.cairn.resp.RespValue;
+import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
+import io.cairn.server.command.AsyncCommand;
+import io.cairn.server.command.BlockingCommand;
+import io.cairn.server.command.Command;
+import io.cairn.server.command.CommandContext;
+import io.cairn.server.command.DataCommand;
+import io.cairn.server.command.Errors;
+import io.cairn.server.command.ServerCommand;
+import io.cairn.storage.engine.Txn;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.luaj.vm2.Lua;
+import org.luaj.vm2.LuaClosure;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.compiler.LuaC;
+import org.luaj.vm2.lib.VarArgFunction;
+
+/**
+ * Runs scripts as Redis does: one Lua environment for the server, protected so calls share no
+ * state; the script cache by SHA1; and {@code redis.call}/{@code redis.pcall}, which run a command
+ * inside the caller's store transaction with the rules Redis applies to scripts (no
+ * {@code noscript} commands, no writes from a read-only script, blocking commands answer at once).
+ *
+ * <p>Thread-safety: {@link #compile} and the cache may be used from any thread; {@link #run} only
+ * under the store's lock, which serialises every script as Redis's single thread does.
+ */
+public final class ScriptEngine {
+    private static final System.Logger LOG = System.getLogger("io.cairn.script");
+    static final String CHUNK = "user_script";
+    private static final Pattern POSITION = Pattern.compile("^(" + CHUNK + ":\\d+):? ?");
+    private static final Pattern UNEXPECTED = Pattern.compile("unexpected symbol (\\d+) \\((.*)\\)$");
+    /** LuaJ's number for the end of the input in "unexpected symbol 286". */
+    private static final String LUAJ_EOS = "286";
+    private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"" + CHUNK + "\"\\]");
+
+    private final ServerContext server;
+    private final Map<String, Script> cache = new ConcurrentHashMap<>();
+    private ScriptGlobals globals; // guarded by the store's lock
+    private Run current; // guarded by the store's lock
+
+    public ScriptEngine(ServerContext server) {
+        this.server = server;
+    }
+
+    // ---------------------------------------------------------------- the cache
+
+    /** Compiles {@code body} (or finds it compiled) and keeps it in the cache under its SHA1. */
+    public Script load(byte[] body) {
+        String sha = sha1hex(body);
+        Script cached = cache.get(sha);
+        if (cached != null) {
+            return cached;
+        }
+        Script s = compile(sha, body);
+        Script raced = cache.putIfAbsent(sha, s);
+        return raced == null ? s : raced;
+    }
+
+    /** The cached script with this SHA1 (any letter case), or null. */
+    public Script cached(String sha) {
+        return cache.get(sha.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    public boolean exists(String sha) {
+        return cached(sha) != null;
+    }
+
+    public void flush() {
+        cache.clear();
+    }
+
+    public int cachedCount() {
+        return cache.size();
+    }
+
+    private static Script compile(String sha, byte[] body) {
+        ScriptFlags flags = ScriptFlags.of(body);
+        try {
+            Prototype p = LuaC.instance.compile(new ByteArrayInputStream(flags.body()), CHUNK);
+            return new Script(sha, p, flags);
+        } catch (LuaError e) {
+            throw new InvalidRequestException("ERR Error compiling script (new function): " + compileMessage(e.getMessage()));
+        } catch (IOException e) {
+            throw new IllegalStateException("reading a script from memory", e);
+        } catch (RuntimeException e) { // LuaJ's lexer lets Java's number parsing fail on "1.2.3"
+            throw new InvalidRequestException("ERR Error compiling script (new function): " + CHUNK + ": malformed number");
+        }
+    }
+
+    /** LuaJ's compile error in Lua 5.1's words where they differ only in form. */
+    static String compileMessage(String luaj) {
+        String msg = COMPILE_POSITION.matcher(String.valueOf(luaj)).replaceFirst(CHUNK);
+        msg = msg.replace("'<eos>'", "'<eof>'");
+        Matcher m = UNEXPECTED.matcher(msg);
+        if (m.find()) {
+            String near = m.group(1).equals(LUAJ_EOS) ? "<eof>" : m.group(2);
+            msg = msg.substring(0, m.start()) + "unexpected symbol near '" + near + "'" + msg.substring(m.end());
+        }
+        return oneLine(msg);
+    }
+
+    static String sha1hex(byte[] body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(body));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is part of every JDK", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- running
+
+    /** One call in progress: what {@code redis.call} runs against. */
+    private static final class Run {
+        final Script script;
+        final Txn txn;
+        final Session session;
+        final boolean readOnly;
+        int resp = 2;
+
+        Run(Script script, Txn txn, Session session, boolean readOnly) {
+            this.script = script;
+            this.txn = txn;
+            this.session = session;
+            this.readOnly = readOnly;
+        }
+    }
+
+    /**
+     * Runs {@code script} with {@code KEYS} and {@code ARGV} inside {@code txn}, for the client of
+     * {@code caller}; {@code readOnly} for EVAL_RO and scripts flagged {@code no-writes}. What the
+     * script wrote before an error stays written, as in Redis. Call under the store's lock.
+     */
+    public RespValue run(Script script, List<byte[]> keys, List<byte[]> argv, Txn txn, Session caller, boolean readOnly) {
+        ScriptGlobals g = globals();
+        int db = txn.db();
+        Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
+        session.db(db);
+        Run run = new Run(script, txn, session, readOnly || script.flags().noWrites());
+        g.bind("KEYS", array(keys));
+        g.bind("ARGV", array(argv));
+        current = run;
+        try {
+            LuaValue result = new LuaClosure(script.prototype(), g).call();
+            return LuaReplies.toReply(result, run.resp);
+        } catch (LuaError e) {
+            return scriptError(e, script);
+        } catch (RuntimeException e) { // LuaJ's own failures (a Java exception in its library code)
+            return RespValue.error("ERR " + oneLine(String.valueOf(e.getMessage())) + " script: " + script.sha() + ", on @"
+                    + CHUNK + ".");
+        } catch (StackOverflowError e) {
+            return RespValue.error("ERR " + CHUNK + ": stack overflow script: " + script.sha() + ", on @" + CHUNK + ".");
+        } finally {
+            current = null;
+            if (txn.db() != db) {
+                txn.select(db); // a SELECT inside the script does not outlive it
+            }
+        }
+    }
+
+    private static LuaTable array(List<byte[]> items) {
+        LuaTable t = new LuaTable(items.size(), 0);
+        for (int i = 0; i < items.size(); i++) {
+            t.rawset(i + 1, LuaString.valueOf(items.get(i)));
+        }
+        return t;
+    }
+
+    /**
+     * A script's error as Redis words it: an error table's {@code err} as it is, any other error
+     * with {@code ERR } before it; then where it happened: {@code script: <sha>, on @user_script:3.}
+     */
+    private static RespValue scriptError(LuaError e, Script script) {
+        String full = String.valueOf(e.getMessage());
+        String position;
+        if (e instanceof ScriptError se) {
+            position = se.position();
+        } else {
+            Matcher m = POSITION.matcher(full);
+            position = m.find() ? m.group(1) : null;
+        }
+        boolean tailCalled = position == null;
+        if (tailCalled) {
+            position = tailCallLine(script.prototype());
+        }
+        LuaValue obj = e.getMessageObject();
+        String message;
+        if (obj != null && obj.istable() && obj.rawget("err").isstring()) {
+            message = LuaReplies.errorText(obj.rawget("err").tojstring());
+        } else {
+            String text = obj != null && obj.isstring() ? obj.tojstring() : full;
+            Matcher pm = POSITION.matcher(text);
+            if (pm.find()) {
+                text = pm.group(1) + ": " + text.substring(pm.end()); // LuaJ's "user_script:1 msg"
+            } else if (tailCalled && position != null && !(e instanceof ScriptError se && se.unpositioned())) {
+                text = position + ": " + text; // the line LuaJ lost in a tail call
+            }
+            message = "ERR " + text;
+        }
+        return RespValue.error(oneLine(message) + " script: " + script.sha() + ", on @" + (position == null ? CHUNK : position) + ".");
+    }
+
+    /**
+     * Where an error raised by a function the main chunk tail-called happened, when LuaJ cannot
+     * say: LuaJ runs {@code return redis.call(...)} after the chunk's frame is gone, so the error
+     * carries no line. The line of the chunk's only tail call, or null when it has several.
+     */
+    private static String tailCallLine(Prototype p) {
+        int line = -1;
+        for (int pc = 0; pc < p.code.length; pc++) {
+            if (Lua.GET_OPCODE(p.code[pc]) == Lua.OP_TAILCALL && p.lineinfo != null && pc < p.lineinfo.length) {
+                if (line >= 0 && line != p.lineinfo[pc]) {
+                    return null;
+                }
+                line = p.lineinfo[pc];
+            }
+        }
+        return line < 0 ? null : CHUNK + ":" + line;
+    }
+
+    private static String oneLine(String s) {
+        return s.replace('\r', ' ').replace('\n', ' ');
+    }
+
+    private ScriptGlobals globals() {
+        if (globals == null) {
+            globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra());
+        }
+        return globals;
+    }
+
+    // ---------------------------------------------------------------- the redis table
+
+    private LuaTable redisTable() {
+        LuaTable redis = new LuaTable();
+        redis.set("call", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return redisCall(args, true);
+            }
+        });
+        redis.set("pcall", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return redisCall(args, false);
+            }
+        });
+        redis.set("error_reply", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() != 1 || !args.arg1().isstring()) {
+                    throw new ScriptError("wrong number or type of arguments", 0);
+                }
+                return LuaReplies.errorTable(args.arg1().tojstring());
+            }
+        });
+        redis.set("status_reply", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() != 1 || !args.arg1().isstring()) {
+                    throw new ScriptError("wrong number or type of arguments", 0);
+                }
+                LuaTable t = new LuaTable();
+                t.rawset("ok", args.arg1());
+                return t;
+            }
+        });
+        redis.set("sha1hex", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() != 1) {
+                    throw new ScriptError("wrong number of arguments", 0);
+                }
+                return LuaValue.valueOf(sha1hex(LuaReplies.bytes(LuaScriptLibs.tostring(args.arg1()).checkstring())));
+            }
+        });
+        redis.set("log", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() < 2) {
+                    throw new ScriptError("redis.log() requires two arguments or more.", 0);
+                }
+                if (args.arg1().type() != LuaValue.TNUMBER) {
+                    throw new ScriptError("First argument must be a number (log level).", 0);
+                }
+                int level = args.arg1().toint();
+                if (level < 0 || level > 3) {
+                    throw new ScriptError("Invalid debug level.", 0);
+                }
+                StringBuilder sb = new StringBuilder();
+                for (int i = 2; i <= args.narg(); i++) {
+                    sb.append(i > 2 ? " " : "").append(LuaScriptLibs.tostring(args.arg(i)).tojstring());
+                }
+                LOG.log(switch (level) {
+                    case 0 -> System.Logger.Level.DEBUG;
+                    case 1 -> System.Logger.Level.TRACE;
+                    case 2 -> System.Logger.Level.INFO;
+                    default -> System.Logger.Level.WARNING;
+                }, sb.toString());
+                return LuaValue.NONE;
+            }
+        });
+        redis.set("setresp", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() != 1) {
+                    throw new ScriptError("redis.setresp() requires one argument.", 0);
+                }
+                int resp = args.arg1().type() == LuaValue.TNUMBER ? args.arg1().toint() : 0;
+                if (resp != 2 && resp != 3) {
+                    throw new ScriptError("RESP version must be 2 or 3.", 0);
+                }
+                active().resp = resp;
+                active().session.protocol(resp);
+                return LuaValue.NONE;
+            }
+        });
+        // Effects are always what is logged (and, later, replicated): these are accepted and change nothing.
+        redis.set("replicate_commands", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return LuaValue.TRUE;
+            }
+        });
+        redis.set("set_repl", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() != 1 || args.arg1().type() != LuaValue.TNUMBER) {
+                    throw new ScriptError("redis.set_repl() requires one argument.", 0);
+                }
+                int flags = args.arg1().toint();
+                if ((flags & ~3) != 0) {
+                    throw new ScriptError("Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.", 0);
+                }
+                return LuaValue.NONE;
+            }
+        });
+        redis.set("breakpoint", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return LuaValue.FALSE;
+            }
+        });
+        redis.set("debug", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return LuaValue.NONE;
+            }
+        });
+        redis.set("acl_check_cmd", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                if (args.narg() < 1) {
+                    throw new ScriptError("ERR Please specify at least one argument for this redis lib call", 0);
+                }
+                byte[][] argv = arguments(args);
+                if (server.dispatcher().registry().lookup(argv[0]) == null) {
+                    throw new ScriptError("ERR Invalid command passed to redis.acl_check_cmd()", 0);
+                }
+                return LuaValue.TRUE; // one user with every permission until ACLs come
+            }
+        });
+        redis.set("REPL_NONE", LuaValue.valueOf(0));
+        redis.set("REPL_AOF", LuaValue.valueOf(1));
+        redis.set("REPL_SLAVE", LuaValue.valueOf(2));
+        redis.set("REPL_REPLICA", LuaValue.valueOf(2));
+        redis.set("REPL_ALL", LuaValue.valueOf(3));
+        redis.set("LOG_DEBUG", LuaValue.valueOf(0));
+        redis.set("LOG_VERBOSE", LuaValue.valueOf(1));
+        redis.set("LOG_NOTICE", LuaValue.valueOf(2));
+        redis.set("LOG_WARNING", LuaValue.valueOf(3));
+        redis.set("REDIS_VERSION", LuaValue.valueOf(ServerContext.REDIS_COMPAT_VERSION));
+        redis.set("REDIS_VERSION_NUM", LuaValue.valueOf(versionNumber(ServerContext.REDIS_COMPAT_VERSION)));
+        return redis;
+    }
+
+    private static int versionNumber(String version) {
+        String[] p = version.split("\\.");
+        return (Integer.parseInt(p[0]) << 16) | (Integer.parseInt(p[1]) << 8) | Integer.parseInt(p[2]);
+    }
+
+    private Run active() {
+        if (current == null) {
+            throw new ScriptError("ERR redis.call is only available while a script runs", 0);
+        }
+        return current;
+    }
+
+    /** {@code redis.call} ({@code raise}) and {@code redis.pcall}: one command inside the script's transaction. */
+    private Varargs redisCall(Varargs args, boolean raise) {
+        Run run = active();
+        RespValue reply;
+        try {
+            reply = execute(run, args);
+        } catch (InvalidRequestException e) {
+            reply = RespValue.error(Errors.wording(e));
+        }
+        if (reply instanceof RespValue.ErrorReply err) {
+            LuaTable t = LuaReplies.errorTable(err.message());
+            if (raise) {
+                throw new ScriptError(t);
+            }
+            return t;
+        }
+        return LuaReplies.toLua(reply, run.resp);
+    }
+
+    private RespValue execute(Run run, Varargs args) {
+        if (args.narg() == 0) {
+            throw new InvalidRequestException("ERR Please specify at least one argument for this redis lib call");
+        }
+        byte[][] argv = arguments(args);
+        Command cmd = server.dispatcher().registry().lookup(argv[0]);
+        if (cmd != null && cmd.hasSubcommands() && argv.length > 1) {
+            cmd = cmd.subcommand(argv[1]);
+        }
+        if (cmd == null || cmd.handler() == null) {
+            throw new InvalidRequestException("ERR Unknown Redis command called from script");
+        }
+        CommandSpec spec = cmd.spec();
+        if (!spec.arityAccepts(argv.length)) {
+            throw new InvalidRequestException("ERR Wrong number of args calling Redis command from script");
+        }
+        if (spec.flags().contains("noscript") || cmd.handler() instanceof AsyncCommand) {
+            throw new InvalidRequestException("ERR This Redis command is not allowed from script");
+        }
+        if (run.readOnly && spec.isWrite()) {
+            throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");
+        }
+        CommandContext ctx = new CommandContext(argv, spec, run.session, server);
+        try {
+            return switch (cmd.handler()) {
+                case DataCommand dc -> dc.parse(ctx).run(run.txn);
+                case BlockingCommand bc -> bc.parse(ctx).attemptOnce(run.txn);
+                case ServerCommand sc -> {
+                    RespValue reply = sc.run(ctx);
+                    if (run.session.db() != run.txn.db()) {
+                        run.txn.select(run.session.db()); // SELECT inside the script
+                    }
+                    yield reply;
+                }
+                case AsyncCommand ac -> throw new InvalidRequestException("ERR This Redis command is not allowed from script");
+            };
+        } catch (RuntimeException e) {
+            return Errors.toReply(e);
+        }
+    }
+
+    /** The arguments of a {@code redis.call}: strings as they are, numbers as {@code %.17g} prints them. */
+    private static byte[][] arguments(Varargs args) {
+        byte[][] argv = new byte[args.narg()][];
+        for (int i = 0; i < argv.length; i++) {
+            LuaValue v = args.arg(i + 1);
+            argv[i] = switch (v.type()) {
+                case LuaValue.TSTRING -> LuaReplies.bytes(v.checkstring());
+                case LuaValue.TNUMBER -> LuaNumbers.formatG(v.todouble(), 17).getBytes(StandardCharsets.US_ASCII);
+                default -> throw new InvalidRequestException("ERR Lua redis lib command arguments must be strings or integers");
+            };
+        }
+        return argv;
+    }
+}

@@ -1,0 +1,14 @@
+package io.cairn.server.command.script;
+
+import java.util.List;
+import org.luaj.vm2.lib.TwoArgFunction;
+
+/** The libraries Redis bundles beside Lua's own ({@code bit}, {@code cjson}, {@code cmsgpack}, {@code struct}). */
+final class ScriptLibraries {
+    private ScriptLibraries() {
+    }
+
+    static List<TwoArgFunction> extra() {
+        return List.of();
+    }
+}
