@@ -231,6 +231,7 @@ public final class CairnServer implements AutoCloseable {
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         } finally {
+            context.scripts().close(); // a script still running is stopped, and what it wrote is not logged
             try {
                 search.close(); // after the last write, so each index commits at the store's final LSN
             } catch (RuntimeException e) {

@@ -29,7 +29,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
-                           Encodings encodings) {
+                           long busyReplyThreshold, Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -62,6 +62,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "TCP port of the HTTP/JSON API, on the same bind address; 0 means off"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
+        BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
+                "milliseconds a script runs before other clients are answered BUSY and SCRIPT KILL may stop it"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -116,7 +118,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
 
         /** Whether CONFIG SET may change this setting while the server runs. */
         public boolean mutable() {
-            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || EncodingSettings.covers(this);
+            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == BUSY_REPLY_THRESHOLD
+                    || EncodingSettings.covers(this);
         }
 
         /** Reads {@code text} as this key's type and checks its rule. */
@@ -175,6 +178,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.JSON_MAX_BYTES.check(jsonMaxBytes);
         Key.HTTP_PORT.check(httpPort);
         Key.DATABASES.check(databases);
+        Key.BUSY_REPLY_THRESHOLD.check(busyReplyThreshold);
         Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
@@ -248,6 +252,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.JSON_MAX_BYTES),
                     (int) number(Key.HTTP_PORT),
                     (int) number(Key.DATABASES),
+                    number(Key.BUSY_REPLY_THRESHOLD),
                     encodings());
         }
 
@@ -311,6 +316,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case JSON_MAX_BYTES -> Long.toString(jsonMaxBytes);
             case HTTP_PORT -> Integer.toString(httpPort);
             case DATABASES -> Integer.toString(databases);
+            case BUSY_REPLY_THRESHOLD -> Long.toString(busyReplyThreshold);
             default -> EncodingSettings.get(encodings, k);
         };
     }

@@ -37,6 +37,7 @@ public final class ServerContext {
     private volatile String requirepass;
     private volatile int maxclients;
     private volatile long timeoutSeconds;
+    private volatile long busyReplyThreshold;
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
     private final ScriptEngine scripts = new ScriptEngine(this);
@@ -50,6 +51,7 @@ public final class ServerContext {
         this.requirepass = config.requirepass();
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
+        this.busyReplyThreshold = config.busyReplyThreshold();
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
@@ -130,6 +132,15 @@ public final class ServerContext {
 
     public void timeoutSeconds(long v) {
         timeoutSeconds = v;
+    }
+
+    /** {@code busy-reply-threshold} ({@code lua-time-limit}): milliseconds a script runs before others get BUSY. */
+    public long busyReplyThreshold() {
+        return busyReplyThreshold;
+    }
+
+    public void busyReplyThreshold(long millis) {
+        busyReplyThreshold = millis;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cairn.server;
 
+import java.util.concurrent.CompletableFuture;
 import io.netty.channel.Channel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ public final class Session {
     private volatile String libName = "";
     private volatile String libVersion = "";
     private volatile int db;
+    private volatile CompletableFuture<?> pendingScript;
 
     private List<byte[][]> multiQueue;
     private boolean multiError;
@@ -133,6 +135,21 @@ public final class Session {
 
     public boolean multiError() {
         return multiError;
+    }
+
+    /** The last script this connection sent to the script thread: done once it ran (null if none). */
+    public CompletableFuture<?> pendingScript() {
+        return pendingScript;
+    }
+
+    public void pendingScript(CompletableFuture<?> ran) {
+        pendingScript = ran;
+    }
+
+    /** Whether a command queued since MULTI is one {@code test} picks (EXEC of a queue with a script runs off the event loop). */
+    public boolean queuedAny(java.util.function.Predicate<byte[][]> test) {
+        List<byte[][]> q = multiQueue;
+        return q != null && q.stream().anyMatch(test);
     }
 
     /** Ends MULTI and returns the queued commands. */

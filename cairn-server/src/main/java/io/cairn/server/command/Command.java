@@ -23,6 +23,7 @@ public final class Command {
     private final List<Command> subcommands;
     private final boolean write;
     private final boolean allowedWithoutAuth;
+    private final boolean allowedWhileBusy;
     private final boolean runsInsideMulti;
     private final boolean refusedInMulti;
 
@@ -36,6 +37,7 @@ public final class Command {
         String name = spec.name();
         this.write = spec.isWrite() || RUN_WRITES.contains(name);
         this.allowedWithoutAuth = spec.flags().contains("no_auth");
+        this.allowedWhileBusy = spec.flags().contains("allow_busy") && handler instanceof ServerCommand;
         this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
                 || handler instanceof AsyncCommand;
@@ -67,6 +69,11 @@ public final class Command {
     /** Whether it runs as a write transaction (its spec says write, or it is EXEC, which runs writes). */
     boolean write() {
         return write;
+    }
+
+    /** Whether it runs while a script is busy (the spec's {@code allow_busy}: SCRIPT KILL, SHUTDOWN, AUTH...) and touches no data. */
+    boolean allowedWhileBusy() {
+        return allowedWhileBusy;
     }
 
     /** Whether it may run before AUTH (the spec's {@code no_auth} flag: AUTH, HELLO, QUIT, RESET). */

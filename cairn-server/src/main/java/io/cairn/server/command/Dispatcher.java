@@ -1,5 +1,8 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.script.ScriptCommands;
+import io.cairn.server.command.script.ScriptEngine;
+import java.util.concurrent.CompletableFuture;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
@@ -53,6 +56,21 @@ public final class Dispatcher {
         if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
+        ScriptEngine scripts = server.scripts();
+        boolean script = runsScript(cmd, session);
+        CompletableFuture<?> own = session.pendingScript();
+        if (own != null && !own.isDone() && !script && !scripts.awaitOwn(own)) {
+            return later(session, args, own); // behind this connection's own long script
+        }
+        if (scripts.running() && !cmd.allowedWhileBusy() && !scripts.runningFor(session)) {
+            RespValue busy = scripts.awaitIdle(); // as Redis's clients wait for its one thread
+            if (busy != null) {
+                if (session.inMulti()) {
+                    session.flagMultiError();
+                }
+                return Outcome.now(busy);
+            }
+        }
         if (session.inMulti() && !cmd.runsInsideMulti()) {
             if (cmd.refusedInMulti()) {
                 session.flagMultiError();
@@ -69,6 +87,9 @@ public final class Dispatcher {
                 case DataCommand dc -> {
                     Operation op = dc.parse(ctx);
                     boolean write = cmd.write();
+                    if (script) {
+                        yield scripts.submit(session, session.db(), op, write); // off the event loop
+                    }
                     Result<RespValue> r = write
                             ? server.store().execute(session.db(), op::run)
                             : server.store().query(session.db(), op::run);
@@ -86,6 +107,45 @@ public final class Dispatcher {
         } catch (RuntimeException e) {
             return Outcome.now(Errors.toReply(e));
         }
+    }
+
+    /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
+    private static boolean runsScript(Command cmd, Session session) {
+        String name = cmd.spec().name();
+        return name.startsWith("eval") || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript);
+    }
+
+    /**
+     * A command that arrived behind its connection's own script, still running past the busy
+     * threshold: it runs once the script has, on the connection's event loop, and the connection
+     * reads nothing more until it answered (so its commands keep their order).
+     */
+    private Outcome later(Session session, byte[][] args, CompletableFuture<?> after) {
+        CompletableFuture<RespValue> reply = new CompletableFuture<>();
+        after.whenComplete((v, e) -> session.channel().eventLoop().execute(() -> {
+            switch (dispatch(session, args)) {
+                case Outcome.Now n -> reply.complete(n.reply());
+                case Outcome.AfterDurable a -> a.durable().whenComplete((x, f) -> {
+                    if (f == null) {
+                        reply.complete(a.reply());
+                    } else {
+                        reply.completeExceptionally(f);
+                    }
+                });
+                case Outcome.Deferred d -> d.reply().whenComplete((r, f) -> {
+                    if (f == null) {
+                        reply.complete(r);
+                    } else {
+                        reply.completeExceptionally(f);
+                    }
+                });
+                case Outcome.Close c -> {
+                    session.closeAfterReply();
+                    reply.complete(RespValue.OK);
+                }
+            }
+        }));
+        return new Outcome.Deferred(reply, true);
     }
 
     /**

@@ -80,6 +80,8 @@ public final class Store implements AutoCloseable {
 
     // Guarded by lock.
     private boolean closed;
+    // Guarded by lock. Set when a transaction was abandoned: the keyspace holds writes the log never will.
+    private boolean abandoned;
 
     private Store(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer) throws IOException {
         this.config = config;
@@ -149,7 +151,9 @@ public final class Store implements AutoCloseable {
     /**
      * Runs {@code body} atomically with respect to every other call and commits what it wrote as
      * one log record. If {@code body} throws, the writes it made before throwing stay applied and
-     * are logged (each {@link Txn} write is itself all-or-nothing), and the exception propagates.
+     * are logged (each {@link Txn} write is itself all-or-nothing), and the exception propagates;
+     * except for a {@link TransactionAbandonedException}, after which nothing of the transaction is
+     * logged and the store refuses everything until it is closed.
      */
     public <R> Result<R> execute(Function<Txn, R> body) {
         return execute(0, body);
@@ -164,6 +168,10 @@ public final class Store implements AutoCloseable {
             R value;
             try {
                 value = body.apply(txn);
+            } catch (TransactionAbandonedException e) {
+                txn.end(); // not committed: nothing of it reaches the log
+                abandoned = true;
+                throw e;
             } catch (RuntimeException | Error e) {
                 log.commit(txn.end());
                 throw e;
@@ -322,6 +330,9 @@ public final class Store implements AutoCloseable {
     private void checkOpen() {
         if (closed) {
             throw new StoreClosedException("store is closed: " + config.dir());
+        }
+        if (abandoned) {
+            throw new StoreClosedException("store abandoned a transaction and is closing: " + config.dir());
         }
     }
 

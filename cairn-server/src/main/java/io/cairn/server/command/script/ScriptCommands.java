@@ -4,7 +4,9 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
+import io.cairn.server.Session;
 import io.cairn.server.command.Operation;
+import io.cairn.storage.engine.Txn;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,8 +40,7 @@ public final class ScriptCommands {
             c.server().scripts().flush();
             return RespValue.OK;
         });
-        // A script holds the store's lock until it ends, so no other client sees one running yet.
-        r.server("script|kill", c -> RespValue.error("NOTBUSY No scripts in execution right now."));
+        r.server("script|kill", c -> c.server().scripts().kill());
     }
 
     private static Script bySha(CommandContext c) {
@@ -61,8 +62,24 @@ public final class ScriptCommands {
         byte[][] args = c.args();
         List<byte[]> keys = Arrays.asList(args).subList(3, 3 + (int) numkeys);
         List<byte[]> argv = Arrays.asList(args).subList(3 + (int) numkeys, args.length);
-        var session = c.session();
-        var engine = c.server().scripts();
-        return txn -> engine.run(script, keys, argv, txn, session, readOnly);
+        return new ScriptCall(c.server().scripts(), script, keys, argv, c.session(), readOnly);
+    }
+
+    /**
+     * An EVAL ready to run: the dispatcher hands it to the script thread ({@link ScriptEngine#submit})
+     * instead of running it on the event loop; inside EXEC it runs in the EXEC's transaction.
+     */
+    public record ScriptCall(ScriptEngine engine, Script script, List<byte[]> keys, List<byte[]> argv, Session session,
+                             boolean readOnly) implements Operation {
+        @Override
+        public RespValue run(Txn txn) {
+            return engine.run(script, keys, argv, txn, session, readOnly);
+        }
+    }
+
+    /** Whether a request (as queued by MULTI) runs a script. */
+    public static boolean runsScript(byte[][] args) {
+        String name = new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
+        return name.startsWith("eval");
     }
 }

@@ -11,7 +11,11 @@ import io.cairn.server.command.Command;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.DataCommand;
 import io.cairn.server.command.Errors;
+import io.cairn.server.command.Operation;
+import io.cairn.server.command.Outcome;
 import io.cairn.server.command.ServerCommand;
+import io.cairn.storage.engine.Result;
+import io.cairn.storage.engine.TransactionAbandonedException;
 import io.cairn.storage.engine.Txn;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -21,7 +25,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.luaj.vm2.Lua;
@@ -33,6 +43,8 @@ import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Prototype;
 import org.luaj.vm2.Varargs;
 import org.luaj.vm2.compiler.LuaC;
+import org.luaj.vm2.LuaFunction;
+import org.luaj.vm2.lib.DebugLib;
 import org.luaj.vm2.lib.VarArgFunction;
 
 /**
@@ -54,9 +66,14 @@ public final class ScriptEngine {
     private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"" + CHUNK + "\"\\]");
 
     private final ServerContext server;
+    static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
+
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
+    private final ExecutorService runner = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().name("cairn-script").daemon().factory());
+    private final Hook hook = new Hook();
     private ScriptGlobals globals; // guarded by the store's lock
-    private Run current; // guarded by the store's lock
+    private volatile Run current; // written under the store's lock, read by any thread
 
     public ScriptEngine(ServerContext server) {
         this.server = server;
@@ -129,20 +146,213 @@ public final class ScriptEngine {
 
     // ---------------------------------------------------------------- running
 
-    /** One call in progress: what {@code redis.call} runs against. */
+    /**
+     * One call in progress: what {@code redis.call} runs against, and what other threads see of it
+     * (how long it has run, whether it wrote, the kill and abandon requests).
+     */
     private static final class Run {
         final Script script;
         final Txn txn;
         final Session session;
         final boolean readOnly;
+        final long callerId;
+        final long startNanos = System.nanoTime();
+        final CompletableFuture<Void> done = new CompletableFuture<>();
         int resp = 2;
+        volatile boolean wrote;
+        volatile boolean kill;
+        volatile boolean abandon;
 
         Run(Script script, Txn txn, Session session, boolean readOnly) {
             this.script = script;
             this.txn = txn;
             this.session = session;
             this.readOnly = readOnly;
+            this.callerId = session.id();
         }
+    }
+
+    /** Ends a script from its instruction hook; an Error, so no {@code pcall} inside the script catches it. */
+    private static final class ScriptAborted extends Error {
+        private static final long serialVersionUID = 1L;
+        final boolean abandon;
+
+        ScriptAborted(boolean abandon) {
+            super(null, null, false, false);
+            this.abandon = abandon;
+        }
+    }
+
+    /**
+     * LuaJ's debug hook, used only to let a script be stopped: every 1,024 instructions it looks
+     * at the kill and abandon requests. It keeps no call stack (LuaJ's would, at a cost per call),
+     * only the function last entered and its instruction, for the line a kill names.
+     */
+    private final class Hook extends DebugLib {
+        private int ticks;
+        private Prototype function;
+        private int pc;
+
+        @Override
+        public void onCall(LuaFunction f) {
+        }
+
+        @Override
+        public void onCall(LuaClosure c, Varargs varargs, LuaValue[] stack) {
+            function = c.p;
+        }
+
+        @Override
+        public void onReturn() {
+        }
+
+        @Override
+        public void onInstruction(int pc, Varargs v, int top) {
+            this.pc = pc;
+            if ((++ticks & 1023) == 0) {
+                Run r = current;
+                if (r != null && (r.kill || r.abandon)) {
+                    throw new ScriptAborted(r.abandon);
+                }
+            }
+        }
+
+        String line() {
+            Prototype p = function;
+            int at = pc;
+            return p != null && p.lineinfo != null && at >= 0 && at < p.lineinfo.length ? CHUNK + ":" + p.lineinfo[at] : CHUNK;
+        }
+    }
+
+    // ---------------------------------------------------------------- the script thread
+
+    /**
+     * Runs a script's operation (EVAL, or an EXEC whose queue holds one) on the script thread, so
+     * the event loop stays free to answer BUSY and SCRIPT KILL if it runs long. Scripts run in the
+     * order they are submitted; the reply comes once the script ran and its writes are durable.
+     * The connection's next commands wait for it to have run ({@link Session#pendingScript}), so a
+     * pipeline of scripts flows to the script thread without a hand-off wait for each.
+     */
+    public Outcome submit(Session session, int db, Operation op, boolean write) {
+        CompletableFuture<RespValue> reply = new CompletableFuture<>();
+        CompletableFuture<Void> ran = new CompletableFuture<>();
+        runner.execute(() -> {
+            try {
+                Result<RespValue> r = write ? server.store().execute(db, op::run) : server.store().query(db, op::run);
+                if (r.durable() == null) {
+                    reply.complete(r.value());
+                } else {
+                    r.durable().whenComplete((v, e) -> {
+                        if (e == null) {
+                            reply.complete(r.value());
+                        } else {
+                            reply.completeExceptionally(e);
+                        }
+                    });
+                }
+            } catch (Throwable t) {
+                reply.complete(Errors.toReply(t));
+            } finally {
+                ran.complete(null);
+                if (write) {
+                    server.blocked().serveReady(); // clients waiting on what the script wrote
+                }
+            }
+        });
+        session.pendingScript(ran);
+        return new Outcome.Deferred(reply);
+    }
+
+    /**
+     * Before a command of a connection whose script may not have run yet: waits for it, as
+     * Redis's client waits for its own EVAL, up to the busy threshold. True when it ran; false
+     * when it is a long script, and the command is to run after it ({@code later}).
+     */
+    public boolean awaitOwn(CompletableFuture<?> ran) {
+        return awaitUnlessBusy(ran);
+    }
+
+    /** Whether the running script, if any, is one {@code session} sent. */
+    public boolean runningFor(Session session) {
+        Run r = current;
+        return r != null && r.callerId == session.id();
+    }
+
+    /** Whether a script is running now. */
+    public boolean running() {
+        return current != null;
+    }
+
+    /**
+     * Before another command runs: waits while a script runs, as Redis's clients wait for its one
+     * thread, and answers null when none runs (any more), or the BUSY error once the running one
+     * has passed {@code busy-reply-threshold}.
+     */
+    public RespValue awaitIdle() {
+        while (true) {
+            Run r = current;
+            if (r == null) {
+                return null;
+            }
+            if (!awaitUnlessBusy(r.done)) {
+                return RespValue.error(BUSY);
+            }
+        }
+    }
+
+    /** Waits for {@code f}; false if, first, the running script passed the busy threshold. */
+    private boolean awaitUnlessBusy(CompletableFuture<?> f) {
+        while (!f.isDone()) {
+            Run r = current;
+            long waitNanos = TimeUnit.MILLISECONDS.toNanos(10); // queued behind another script, or starting
+            if (r != null) {
+                long left = TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold()) - (System.nanoTime() - r.startNanos);
+                if (left <= 0) {
+                    return f.isDone();
+                }
+                waitNanos = left;
+            }
+            try {
+                f.get(waitNanos, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // loop: done, or look at the running script again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return f.isDone();
+            }
+        }
+        return true;
+    }
+
+    /** SCRIPT KILL: stops the running script if it has not written. */
+    public RespValue kill() {
+        Run r = current;
+        if (r == null) {
+            return RespValue.error("NOTBUSY No scripts in execution right now.");
+        }
+        if (r.wrote) {
+            return RespValue.error("UNKILLABLE Sorry the script already executed write commands against the dataset. You can"
+                    + " either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.");
+        }
+        r.kill = true;
+        return RespValue.OK;
+    }
+
+    /**
+     * SHUTDOWN NOSAVE while a script runs: stops it even if it wrote, and its transaction is
+     * abandoned, so nothing of it reaches the log (the store then refuses everything until closed).
+     */
+    public void abandonForShutdown() {
+        Run r = current;
+        if (r != null) {
+            r.abandon = true;
+        }
+    }
+
+    /** Stops the script thread (at server close, after the event loops). */
+    public void close() {
+        abandonForShutdown();
+        runner.shutdownNow();
     }
 
     /**
@@ -162,6 +372,12 @@ public final class ScriptEngine {
         try {
             LuaValue result = new LuaClosure(script.prototype(), g).call();
             return LuaReplies.toReply(result, run.resp);
+        } catch (ScriptAborted e) {
+            if (e.abandon) {
+                throw new TransactionAbandonedException("SHUTDOWN NOSAVE while a script ran");
+            }
+            return RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + script.sha() + ", on @"
+                    + hook.line() + ".");
         } catch (LuaError e) {
             return scriptError(e, script);
         } catch (RuntimeException e) { // LuaJ's own failures (a Java exception in its library code)
@@ -171,6 +387,7 @@ public final class ScriptEngine {
             return RespValue.error("ERR " + CHUNK + ": stack overflow script: " + script.sha() + ", on @" + CHUNK + ".");
         } finally {
             current = null;
+            run.done.complete(null);
             if (txn.db() != db) {
                 txn.select(db); // a SELECT inside the script does not outlive it
             }
@@ -244,6 +461,7 @@ public final class ScriptEngine {
     private ScriptGlobals globals() {
         if (globals == null) {
             globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra());
+            globals.debuglib = hook;
         }
         return globals;
     }
@@ -399,7 +617,11 @@ public final class ScriptEngine {
     }
 
     private Run active() {
-        if (current == null) {
+        Run r = current;
+        if (r != null && (r.kill || r.abandon)) {
+            throw new ScriptAborted(r.abandon);
+        }
+        if (r == null) {
             throw new ScriptError("ERR redis.call is only available while a script runs", 0);
         }
         return current;
@@ -449,8 +671,18 @@ public final class ScriptEngine {
         CommandContext ctx = new CommandContext(argv, spec, run.session, server);
         try {
             return switch (cmd.handler()) {
-                case DataCommand dc -> dc.parse(ctx).run(run.txn);
-                case BlockingCommand bc -> bc.parse(ctx).attemptOnce(run.txn);
+                case DataCommand dc -> {
+                    RespValue reply = dc.parse(ctx).run(run.txn);
+                    if (spec.isWrite()) {
+                        run.wrote = true; // SCRIPT KILL can no longer stop it
+                    }
+                    yield reply;
+                }
+                case BlockingCommand bc -> {
+                    RespValue reply = bc.parse(ctx).attemptOnce(run.txn);
+                    run.wrote = true;
+                    yield reply;
+                }
                 case ServerCommand sc -> {
                     RespValue reply = sc.run(ctx);
                     if (run.session.db() != run.txn.db()) {

@@ -46,6 +46,8 @@ final class ConfigCommands {
         m.put("requirepass", s.requirepass());
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
+        m.put("busy-reply-threshold", Long.toString(s.busyReplyThreshold()));
+        m.put("lua-time-limit", Long.toString(s.busyReplyThreshold()));
         m.put("port", Integer.toString(s.port()));
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
@@ -130,6 +132,7 @@ final class ConfigCommands {
                 case REQUIREPASS -> c.server().requirepass((String) values[i]);
                 case MAXCLIENTS -> c.server().maxclients(((Long) values[i]).intValue());
                 case TIMEOUT -> c.server().timeoutSeconds((Long) values[i]);
+                case BUSY_REPLY_THRESHOLD -> c.server().busyReplyThreshold((Long) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }
         }

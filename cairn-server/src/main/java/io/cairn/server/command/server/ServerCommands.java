@@ -141,6 +141,13 @@ public final class ServerCommands {
         if (explicitSave && !save) {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
+        if (c.server().scripts().running()) {
+            if (save) { // a checkpoint would wait for the script; Redis too allows only SHUTDOWN NOSAVE now
+                throw new InvalidRequestException("BUSY Redis is busy running a script. You can only call SCRIPT KILL"
+                        + " or SHUTDOWN NOSAVE.");
+            }
+            c.server().scripts().abandonForShutdown(); // its writes are not logged
+        }
         if (explicitSave) {
             checkpoint(c.server()); // SHUTDOWN SAVE checkpoints even with --wal none
         }
