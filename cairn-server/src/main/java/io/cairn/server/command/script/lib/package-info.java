@@ -32,9 +32,11 @@
  *       one of more than one member can come out in another order than Redis's;
  *   <li>LuaJ keeps an integral double as an integer, so {@code -0.0} reaches the libraries as
  *       {@code 0} ({@code cjson.encode(-0.0)} is {@code 0}, Redis's {@code -0});
- *   <li>deep nesting that would overflow the Java stack (only with {@code encode_max_depth} or
- *       {@code decode_max_depth} raised far past Redis's 1000) fails with cjson's nesting error;
- *       cmsgpack decodes with an explicit stack.
+ *   <li>cjson's encoder and decoder recurse, about 0.4 KB of Java stack per nesting level, so
+ *       Redis's 1000 levels need some 0.4 MB: scripts must run on threads with at least Java's
+ *       default 1 MB stack. Where the stack runs out first (a small stack, or a depth setting
+ *       raised far past 1000) the value fails with cjson's nesting error at a shallower depth
+ *       than Redis's. cmsgpack keeps its own stack and does not recurse.
  * </ul>
  *
  * <p>Depends only on LuaJ; nothing here knows about the store or the server.
