@@ -13,40 +13,40 @@ import org.luaj.vm2.Varargs;
  * {@code pcall(bit.band, ...)} Redis says {@code '?'} where these say {@code 'band'}.
  */
 final class LuaArgs {
-  private LuaArgs() {}
+    private LuaArgs() {}
 
-  /** The argument as a number; numeric strings convert, as {@code luaL_checknumber} does. */
-  static double number(Varargs args, int i, String function) {
-    LuaValue n = args.arg(i).tonumber();
-    if (n.isnil()) {
-      throw typeError(args, i, function, "number");
+    /** The argument as a number; numeric strings convert, as {@code luaL_checknumber} does. */
+    static double number(Varargs args, int i, String function) {
+        LuaValue n = args.arg(i).tonumber();
+        if (n.isnil()) {
+            throw typeError(args, i, function, "number");
+        }
+        return n.todouble();
     }
-    return n.todouble();
-  }
 
-  /** The argument as a string's bytes; numbers convert, as {@code luaL_checklstring} does. */
-  static LuaString string(Varargs args, int i, String function) {
-    LuaValue v = args.arg(i);
-    if (!v.isstring()) {
-      throw typeError(args, i, function, "string");
+    /** The argument as a string's bytes; numbers convert, as {@code luaL_checklstring} does. */
+    static LuaString string(Varargs args, int i, String function) {
+        LuaValue v = args.arg(i);
+        if (!v.isstring()) {
+            throw typeError(args, i, function, "string");
+        }
+        return v.strvalue();
     }
-    return v.strvalue();
-  }
 
-  /** {@code luaL_optinteger}: absent or nil gives the default; a number is truncated. */
-  static long optInteger(Varargs args, int i, String function, long dflt) {
-    if (args.arg(i).isnil()) {
-      return dflt;
+    /** {@code luaL_optinteger}: absent or nil gives the default; a number is truncated. */
+    static long optInteger(Varargs args, int i, String function, long dflt) {
+        if (args.arg(i).isnil()) {
+            return dflt;
+        }
+        return (long) number(args, i, function);
     }
-    return (long) number(args, i, function);
-  }
 
-  static LuaError typeError(Varargs args, int i, String function, String expected) {
-    String got = i > args.narg() ? "no value" : args.arg(i).typename();
-    return argError(i, function, expected + " expected, got " + got);
-  }
+    static LuaError typeError(Varargs args, int i, String function, String expected) {
+        String got = i > args.narg() ? "no value" : args.arg(i).typename();
+        return argError(i, function, expected + " expected, got " + got);
+    }
 
-  static LuaError argError(int i, String function, String message) {
-    return new LuaError("bad argument #" + i + " to '" + function + "' (" + message + ")");
-  }
+    static LuaError argError(int i, String function, String message) {
+        return new LuaError("bad argument #" + i + " to '" + function + "' (" + message + ")");
+    }
 }

@@ -17,7 +17,10 @@
  *
  * <p>They are written from the behaviour of Redis 7.0.15's C libraries (their tests record it),
  * down to the error texts, the x86-64 outcome of C's undefined conversions, Lua 5.1's C-stack
- * limits and cjson's reading of a text as a C string. {@link
+ * limits (which bound nesting when a depth setting is raised) and cjson's reading of a text as
+ * a C string. Nesting costs heap, not Java stack: cjson and cmsgpack's decoder keep stacks of
+ * their own, and cmsgpack's packer stops at 16 levels, so a script thread needs no more stack for
+ * them than LuaJ itself needs. {@link
  * io.cairn.server.command.script.lib.CNumbers} is glibc's {@code %.14g} and {@code strtod}, which
  * Lua 5.1's own number formatting also uses. Payloads stay {@code LuaString} bytes throughout.
  *
@@ -31,12 +34,7 @@
  *   <li>JSON objects and msgpack maps list their members in LuaJ's table order, not C Lua's, so
  *       one of more than one member can come out in another order than Redis's;
  *   <li>LuaJ keeps an integral double as an integer, so {@code -0.0} reaches the libraries as
- *       {@code 0} ({@code cjson.encode(-0.0)} is {@code 0}, Redis's {@code -0});
- *   <li>cjson's encoder and decoder recurse, about 0.4 KB of Java stack per nesting level, so
- *       Redis's 1000 levels need some 0.4 MB: scripts must run on threads with at least Java's
- *       default 1 MB stack. Where the stack runs out first (a small stack, or a depth setting
- *       raised far past 1000) the value fails with cjson's nesting error at a shallower depth
- *       than Redis's. cmsgpack keeps its own stack and does not recurse.
+ *       {@code 0} ({@code cjson.encode(-0.0)} is {@code 0}, Redis's {@code -0}).
  * </ul>
  *
  * <p>Depends only on LuaJ; nothing here knows about the store or the server.
