@@ -135,6 +135,41 @@ public final class CNumbers {
         return new Parsed(negative ? -v : v, q);
     }
 
+    /**
+     * Lua 5.1's conversion of a string to a number ({@code luaO_str2d}): strtod after optional
+     * white space, then nothing but white space to the end of the C string (its first zero byte).
+     * So {@code " 10 "}, {@code "0x10"}, {@code "1e2"}, {@code "inf"} and {@code "10\0junk"} are
+     * numbers and {@code "10 x"} and {@code ""} are not. Returns null for not a number.
+     */
+    public static Double luaToNumber(byte[] s, int offset, int length) {
+        int limit = offset;
+        while (limit < offset + length && s[limit] != 0) {
+            limit++;
+        }
+        int p = offset;
+        while (p < limit && isSpace(s[p])) {
+            p++;
+        }
+        Parsed n = strtod(s, p, limit);
+        if (n.end() == p) {
+            return null;
+        }
+        int q = n.end();
+        while (q < limit && isSpace(s[q])) {
+            q++;
+        }
+        return q == limit ? n.value() : null;
+    }
+
+    /** Lua 5.1's conversion of a number to a string: {@code "%.14g"}. */
+    public static String luaToString(double v) {
+        return formatG(v, 14);
+    }
+
+    private static boolean isSpace(byte c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
     /** The part after "0x"; null when no hex digit follows (strtod then reads just the "0"). */
     private static Parsed hex(byte[] s, int from, int limit, boolean negative) {
         int q = from;

@@ -15,22 +15,44 @@ import org.luaj.vm2.Varargs;
 final class LuaArgs {
     private LuaArgs() {}
 
-    /** The argument as a number; numeric strings convert, as {@code luaL_checknumber} does. */
+    /**
+     * The argument as a number; a numeric string converts as Lua 5.1 converts it
+     * ({@link CNumbers#luaToNumber}, wider than LuaJ's: {@code "inf"}, {@code "0x1p4"}), as
+     * {@code luaL_checknumber} does.
+     */
     static double number(Varargs args, int i, String function) {
-        LuaValue n = args.arg(i).tonumber();
-        if (n.isnil()) {
+        Double n = toNumber(args.arg(i));
+        if (n == null) {
             throw typeError(args, i, function, "number");
         }
-        return n.todouble();
+        return n;
     }
 
-    /** The argument as a string's bytes; numbers convert, as {@code luaL_checklstring} does. */
+    /** A number, or a string Lua 5.1 reads as one, as a double; else null. */
+    static Double toNumber(LuaValue v) {
+        if (v.type() == LuaValue.TNUMBER) {
+            return v.todouble();
+        }
+        if (v.type() == LuaValue.TSTRING) {
+            LuaString s = v.checkstring();
+            return CNumbers.luaToNumber(s.m_bytes, s.m_offset, s.m_length);
+        }
+        return null;
+    }
+
+    /**
+     * The argument as a string's bytes; a number converts as Lua 5.1 writes it ({@code "%.14g"},
+     * not LuaJ's own text), as {@code luaL_checklstring} does.
+     */
     static LuaString string(Varargs args, int i, String function) {
         LuaValue v = args.arg(i);
-        if (!v.isstring()) {
+        if (v.type() == LuaValue.TNUMBER) {
+            return LuaString.valueOf(CNumbers.luaToString(v.todouble()));
+        }
+        if (v.type() != LuaValue.TSTRING) {
             throw typeError(args, i, function, "string");
         }
-        return v.strvalue();
+        return v.checkstring();
     }
 
     /** {@code luaL_optinteger}: absent or nil gives the default; a number is truncated. */

@@ -1,6 +1,7 @@
 package io.cairn.server.command.script.lib;
 
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
@@ -130,7 +131,7 @@ public final class StructLib extends TwoArgFunction {
             }
             pos--;
             int stackBase = Math.max(args.narg(), 2);
-            java.util.ArrayList<LuaValue> results = new java.util.ArrayList<>();
+            ArrayList<LuaValue> results = new ArrayList<>();
             Header h = new Header();
             while (fmt.more()) {
                 int opt = fmt.next();
@@ -158,11 +159,11 @@ public final class StructLib extends TwoArgFunction {
                     }
                     case 'c' -> {
                         if (size == 0) {
-                            LuaValue previous = results.isEmpty() ? LuaValue.NIL : results.getLast();
-                            if (results.isEmpty() || previous.tonumber().isnil()) {
+                            Double previous = results.isEmpty() ? null : LuaArgs.toNumber(results.getLast());
+                            if (previous == null) {
                                 throw new LuaError("format 'c0' needs a previous size");
                             }
-                            size = toUnsignedLong(previous.tonumber().todouble());
+                            size = toUnsignedLong(previous);
                             results.removeLast();
                             checkRoom(pos, size, ld);
                             at = (int) pos;

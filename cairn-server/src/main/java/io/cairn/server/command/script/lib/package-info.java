@@ -21,8 +21,12 @@
  * a C string. Nesting costs heap, not Java stack: cjson and cmsgpack's decoder keep stacks of
  * their own, and cmsgpack's packer stops at 16 levels, so a script thread needs no more stack for
  * them than LuaJ itself needs. {@link
- * io.cairn.server.command.script.lib.CNumbers} is glibc's {@code %.14g} and {@code strtod}, which
- * Lua 5.1's own number formatting also uses. Payloads stay {@code LuaString} bytes throughout.
+ * io.cairn.server.command.script.lib.CNumbers} is glibc's {@code %.14g} and {@code strtod}, and
+ * with them Lua 5.1's conversions between numbers and strings, which the libraries apply to their
+ * arguments as Redis's do ({@code struct.pack('s', 1/3)} is {@code "0.33333333333333\0"},
+ * {@code bit.tobit('inf')} is 0); LuaJ's own differ ({@code tostring(1/3)} is
+ * {@code "0.33333334"} and {@code tostring(1e100)} {@code "Infinity"}). Payloads stay
+ * {@code LuaString} bytes throughout.
  *
  * <p>Where they deliberately or unavoidably differ from Redis's:
  *

@@ -114,4 +114,19 @@ class BitLibTest {
         // {pcall(bit.tobit, '0')} -> 1 0
         assertThat(lua.num("return bit.tobit('0')")).isEqualTo(0);
     }
+
+    @Test
+    void numericStringsConvertAsLua51ReadsThem() {
+        // {bit.tobit(' 10 '), bit.tobit('inf'), bit.tobit('0x10'), bit.tobit('1e2'), bit.tobit('10\0x'),
+        //  bit.tobit('\t0x1F\n'), bit.tobit('nan'), bit.tobit('-0x10'), bit.tobit('1.5e1'),
+        //  bit.tobit('0x1p4')} -> 10 0 16 100 10 31 0 -16 15 16
+        assertThat(lua.str("local t = {bit.tobit(' 10 '), bit.tobit('inf'), bit.tobit('0x10'),"
+                        + " bit.tobit('1e2'), bit.tobit('10\\0x'), bit.tobit('\\t0x1F\\n'), bit.tobit('nan'),"
+                        + " bit.tobit('-0x10'), bit.tobit('1.5e1'), bit.tobit('0x1p4')} return table.concat(t, ' ')"))
+                .isEqualTo("10 0 16 100 10 31 0 -16 15 16");
+        assertThat(lua.error("return bit.tobit('10 x')"))
+                .isEqualTo("bad argument #1 to 'tobit' (number expected, got string)");
+        assertThat(lua.error("return bit.tobit('')"))
+                .isEqualTo("bad argument #1 to 'tobit' (number expected, got string)");
+    }
 }

@@ -214,4 +214,13 @@ class StructLibTest {
         assertThat(lua.error("return struct.unpack(string.rep('b', 7999), string.rep('a', 8000))"))
                 .isEqualTo("stack overflow (too many results)");
     }
+
+    @Test
+    void numbersBecomeStringsAsLua51WritesThem() {
+        // {struct.pack('s', 1/3), struct.pack('s', 1e100), struct.pack('s', 2^63)}
+        // -> "0.33333333333333\0" "1e+100\0" "9.2233720368548e+18\0"
+        assertThat(lua.str("return struct.pack('s', 1/3)")).isEqualTo("0.33333333333333\0");
+        assertThat(lua.str("return struct.pack('s', 1e100)")).isEqualTo("1e+100\0");
+        assertThat(lua.str("return struct.pack('s', 2^63)")).isEqualTo("9.2233720368548e+18\0");
+    }
 }
