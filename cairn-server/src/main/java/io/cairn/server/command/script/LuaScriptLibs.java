@@ -1,5 +1,6 @@
 package io.cairn.server.command.script;
 
+import io.cairn.server.command.script.lib.CNumbers;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import org.luaj.vm2.LoadState;
@@ -186,7 +187,7 @@ final class LuaScriptLibs {
     /** {@code tostring} as Lua 5.1: numbers as {@code %.14g}, everything else as LuaJ prints it. */
     static LuaValue tostring(LuaValue v) {
         if (v.type() == LuaValue.TNUMBER) {
-            return LuaValue.valueOf(LuaNumbers.formatG(v.todouble(), 14));
+            return LuaValue.valueOf(CNumbers.formatG(v.todouble(), 14));
         }
         LuaValue meta = v.metatag(LuaValue.TOSTRING);
         if (!meta.isnil()) {

@@ -1,5 +1,6 @@
 package io.cairn.server.command.script;
 
+import io.cairn.server.command.script.lib.CNumbers;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
@@ -45,6 +46,7 @@ import org.luaj.vm2.Varargs;
 import org.luaj.vm2.compiler.LuaC;
 import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.lib.DebugLib;
+import org.luaj.vm2.lib.OneArgFunction;
 import org.luaj.vm2.lib.VarArgFunction;
 
 /**
@@ -204,6 +206,11 @@ public final class ScriptEngine {
 
         @Override
         public void onReturn() {
+        }
+
+        @Override
+        public String traceback(int level) {
+            return ""; // not used: the error function set in globals() keeps messages whole
         }
 
         @Override
@@ -462,6 +469,14 @@ public final class ScriptEngine {
         if (globals == null) {
             globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra());
             globals.debuglib = hook;
+            // With a debug hook LuaJ appends a traceback to every error, unless an error function
+            // (xpcall's handler) is set: this one keeps the message as it is.
+            globals.running.errorfunc = new OneArgFunction() {
+                @Override
+                public LuaValue call(LuaValue message) {
+                    return message;
+                }
+            };
         }
         return globals;
     }
@@ -704,7 +719,7 @@ public final class ScriptEngine {
             LuaValue v = args.arg(i + 1);
             argv[i] = switch (v.type()) {
                 case LuaValue.TSTRING -> LuaReplies.bytes(v.checkstring());
-                case LuaValue.TNUMBER -> LuaNumbers.formatG(v.todouble(), 17).getBytes(StandardCharsets.US_ASCII);
+                case LuaValue.TNUMBER -> CNumbers.formatG(v.todouble(), 17).getBytes(StandardCharsets.US_ASCII);
                 default -> throw new InvalidRequestException("ERR Lua redis lib command arguments must be strings or integers");
             };
         }
