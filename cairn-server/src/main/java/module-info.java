@@ -11,6 +11,7 @@ module io.cairn.server {
     requires io.cairn.document;
     requires io.cairn.search;
     requires java.management; // INFO memory and CPU
+    requires jdk.management; // what a script thread allocated (script-max-memory)
     requires io.netty.buffer;
     requires io.netty.common;
     requires io.netty.transport;

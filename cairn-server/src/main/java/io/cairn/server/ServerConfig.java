@@ -29,7 +29,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
-                           long busyReplyThreshold, Encodings encodings) {
+                           long busyReplyThreshold, long scriptMaxMemory, Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -64,6 +64,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
         BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
                 "milliseconds a script runs before other clients are answered BUSY and SCRIPT KILL may stop it"),
+        SCRIPT_MAX_MEMORY("script-max-memory", bytes(0, Long.MAX_VALUE), "1gb",
+                "bytes one script may allocate in all (tables, strings, replies); past it the script fails with"
+                        + " 'not enough memory' and the server goes on; 0 no bound"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -179,6 +182,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.HTTP_PORT.check(httpPort);
         Key.DATABASES.check(databases);
         Key.BUSY_REPLY_THRESHOLD.check(busyReplyThreshold);
+        Key.SCRIPT_MAX_MEMORY.check(scriptMaxMemory);
         Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
@@ -253,6 +257,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     (int) number(Key.HTTP_PORT),
                     (int) number(Key.DATABASES),
                     number(Key.BUSY_REPLY_THRESHOLD),
+                    number(Key.SCRIPT_MAX_MEMORY),
                     encodings());
         }
 
@@ -317,6 +322,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case HTTP_PORT -> Integer.toString(httpPort);
             case DATABASES -> Integer.toString(databases);
             case BUSY_REPLY_THRESHOLD -> Long.toString(busyReplyThreshold);
+            case SCRIPT_MAX_MEMORY -> Long.toString(scriptMaxMemory);
             default -> EncodingSettings.get(encodings, k);
         };
     }

@@ -42,7 +42,7 @@ final class LuaScriptLibs {
      * A new script environment with {@code redis} (and any extra libraries, each a LuaJ library
      * function that sets its own global) installed, then frozen.
      */
-    static ScriptGlobals create(LuaTable redis, List<TwoArgFunction> extraLibs) {
+    static ScriptGlobals create(LuaTable redis, List<TwoArgFunction> extraLibs, java.util.function.LongPredicate fits) {
         ScriptGlobals g = new ScriptGlobals();
         g.load(new BaseLib());
         g.load(new PackageLib()); // the libraries register themselves in package.loaded; removed below
@@ -55,6 +55,7 @@ final class LuaScriptLibs {
             g.load(lib);
         }
         lua51(g);
+        boundedRep(g, fits);
         g.set("redis", redis);
         for (String name : REMOVED) {
             g.set(name, LuaValue.NIL);
@@ -70,6 +71,22 @@ final class LuaScriptLibs {
         LuaString.s_metatable = ReadOnlyTable.copyOf(stringMeta);
         g.freeze();
         return g;
+    }
+
+    /** {@code string.rep} that checks the size of its result against the script's memory before it allocates. */
+    private static void boundedRep(ScriptGlobals g, java.util.function.LongPredicate fits) {
+        LuaValue string = g.rawget("string");
+        LuaValue rep = string.get("rep");
+        string.set("rep", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                long size = (long) args.checkstring(1).m_length * Math.max(0, args.checkint(2));
+                if (size > Integer.MAX_VALUE - 8 || !fits.test(size)) {
+                    throw ScriptEngine.outOfMemory();
+                }
+                return rep.invoke(args);
+            }
+        });
     }
 
     /** The Lua 5.1 names Redis's Lua has and LuaJ's 5.2 does not, and 5.1's printing of numbers. */

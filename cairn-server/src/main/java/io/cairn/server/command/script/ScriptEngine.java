@@ -68,6 +68,8 @@ public final class ScriptEngine {
     private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"" + CHUNK + "\"\\]");
 
     private final ServerContext server;
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
     static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
 
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
@@ -161,33 +163,57 @@ public final class ScriptEngine {
         final long startNanos = System.nanoTime();
         final CompletableFuture<Void> done = new CompletableFuture<>();
         int resp = 2;
+        final long allocatedAtStart = THREADS.getCurrentThreadAllocatedBytes();
+        final long memoryLimit;
         volatile boolean wrote;
         volatile boolean kill;
         volatile boolean abandon;
 
-        Run(Script script, Txn txn, Session session, boolean readOnly) {
+        Run(Script script, Txn txn, Session session, boolean readOnly, long memoryLimit) {
             this.script = script;
             this.txn = txn;
             this.session = session;
             this.readOnly = readOnly;
             this.callerId = session.id();
+            this.memoryLimit = memoryLimit;
+        }
+
+        /** Stops the script if it is to be stopped: killed, abandoned, or past its memory. On the script's thread. */
+        void check() {
+            if (abandon) {
+                throw new ScriptAborted(Stop.ABANDON);
+            }
+            if (kill) {
+                throw new ScriptAborted(Stop.KILL);
+            }
+            if (memoryLimit > 0 && THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart > memoryLimit) {
+                throw new ScriptAborted(Stop.MEMORY);
+            }
+        }
+
+        /** Whether {@code bytes} more would still fit the script's memory. */
+        boolean fits(long bytes) {
+            return memoryLimit <= 0 || THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart + bytes <= memoryLimit;
         }
     }
 
-    /** Ends a script from its instruction hook; an Error, so no {@code pcall} inside the script catches it. */
-    private static final class ScriptAborted extends Error {
-        private static final long serialVersionUID = 1L;
-        final boolean abandon;
+    /** Why a script is stopped from outside its own code. */
+    enum Stop { KILL, ABANDON, MEMORY }
 
-        ScriptAborted(boolean abandon) {
+    /** Ends a script from its instruction hook; an Error, so no {@code pcall} inside the script catches it. */
+    static final class ScriptAborted extends Error {
+        private static final long serialVersionUID = 1L;
+        final Stop why;
+
+        ScriptAborted(Stop why) {
             super(null, null, false, false);
-            this.abandon = abandon;
+            this.why = why;
         }
     }
 
     /**
-     * LuaJ's debug hook, used only to let a script be stopped: every 1,024 instructions it looks
-     * at the kill and abandon requests. It keeps no call stack (LuaJ's would, at a cost per call),
+     * LuaJ's debug hook, used only to let a script be stopped: every 256 instructions it looks at
+     * the kill and abandon requests and at what the script has allocated. It keeps no call stack (LuaJ's would, at a cost per call),
      * only the function last entered and its instruction, for the line a kill names.
      */
     private final class Hook extends DebugLib {
@@ -216,10 +242,10 @@ public final class ScriptEngine {
         @Override
         public void onInstruction(int pc, Varargs v, int top) {
             this.pc = pc;
-            if ((++ticks & 1023) == 0) {
+            if ((++ticks & 255) == 0) {
                 Run r = current;
-                if (r != null && (r.kill || r.abandon)) {
-                    throw new ScriptAborted(r.abandon);
+                if (r != null) {
+                    r.check();
                 }
             }
         }
@@ -283,6 +309,17 @@ public final class ScriptEngine {
     public boolean runningFor(Session session) {
         Run r = current;
         return r != null && r.callerId == session.id();
+    }
+
+    /** Whether {@code bytes} more fit the running script's memory (string.rep asks before it allocates). */
+    private boolean fits(long bytes) {
+        Run r = current;
+        return r == null || r.fits(bytes);
+    }
+
+    /** Stops the running script for its memory (from a library function that would allocate past it). */
+    static ScriptAborted outOfMemory() {
+        return new ScriptAborted(Stop.MEMORY);
     }
 
     /** Whether a script is running now. */
@@ -372,7 +409,7 @@ public final class ScriptEngine {
         int db = txn.db();
         Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
         session.db(db);
-        Run run = new Run(script, txn, session, readOnly || script.flags().noWrites());
+        Run run = new Run(script, txn, session, readOnly || script.flags().noWrites(), server.config().scriptMaxMemory());
         g.bind("KEYS", array(keys));
         g.bind("ARGV", array(argv));
         current = run;
@@ -380,12 +417,18 @@ public final class ScriptEngine {
             LuaValue result = new LuaClosure(script.prototype(), g).call();
             return LuaReplies.toReply(result, run.resp);
         } catch (ScriptAborted e) {
-            if (e.abandon) {
-                throw new TransactionAbandonedException("SHUTDOWN NOSAVE while a script ran");
-            }
-            return RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + script.sha() + ", on @"
-                    + hook.line() + ".");
+            return switch (e.why) {
+                case ABANDON -> throw new TransactionAbandonedException("SHUTDOWN NOSAVE while a script ran");
+                case KILL -> RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + script.sha() + ", on @"
+                        + hook.line() + ".");
+                case MEMORY -> notEnoughMemory(script);
+            };
+        } catch (OutOfMemoryError e) { // one allocation too big for the heap: it did not happen, the server goes on
+            return notEnoughMemory(script);
         } catch (LuaError e) {
+            if (e.getCause() instanceof NegativeArraySizeException) { // a string or table past 2^31: LuaJ wraps the failure
+                return notEnoughMemory(script);
+            }
             return scriptError(e, script);
         } catch (RuntimeException e) { // LuaJ's own failures (a Java exception in its library code)
             return RespValue.error("ERR " + oneLine(String.valueOf(e.getMessage())) + " script: " + script.sha() + ", on @"
@@ -399,6 +442,10 @@ public final class ScriptEngine {
                 txn.select(db); // a SELECT inside the script does not outlive it
             }
         }
+    }
+
+    private RespValue notEnoughMemory(Script script) {
+        return RespValue.error("ERR not enough memory (script-max-memory) script: " + script.sha() + ", on @" + hook.line() + ".");
     }
 
     private static LuaTable array(List<byte[]> items) {
@@ -467,7 +514,7 @@ public final class ScriptEngine {
 
     private ScriptGlobals globals() {
         if (globals == null) {
-            globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra());
+            globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra(), this::fits);
             globals.debuglib = hook;
             // With a debug hook LuaJ appends a traceback to every error, unless an error function
             // (xpcall's handler) is set: this one keeps the message as it is.
@@ -633,8 +680,8 @@ public final class ScriptEngine {
 
     private Run active() {
         Run r = current;
-        if (r != null && (r.kill || r.abandon)) {
-            throw new ScriptAborted(r.abandon);
+        if (r != null) {
+            r.check();
         }
         if (r == null) {
             throw new ScriptError("ERR redis.call is only available while a script runs", 0);

@@ -81,6 +81,23 @@ class ScriptCommandsTest {
     }
 
     @Test
+    void aScriptPastItsMemoryFailsAndTheServerGoesOn() {
+        try (CommandHarness small = new CommandHarness("script-max-memory", "32mb")) {
+            for (String hog : List.of(
+                    "local t = {} for i = 1, 1e8 do t[i] = 'item' .. i end return #t",
+                    "local s = 'x' while true do s = s .. s end",
+                    "return #string.rep('x', 2^31)",
+                    "return #string.rep('abc', 2e7)")) {
+                assertThat(small.reply("EVAL", hog, "0")).as(hog).isInstanceOfSatisfying(RespValue.ErrorReply.class,
+                        e -> assertThat(e.message()).startsWith("ERR not enough memory (script-max-memory) script: "));
+            }
+            assertThat(small.reply("EVAL", "redis.call('set', 'k', string.rep('v', 1000)) return 'fine'", "0"))
+                    .isEqualTo(bulk("fine"));
+            assertThat(small.exec("STRLEN", "k")).isEqualTo(RespValue.integer(1000));
+        }
+    }
+
+    @Test
     void deepRecursionIsAnErrorAndTheEngineStillRuns() {
         RespValue r = h.reply("EVAL", "local function f(n) return 1 + f(n + 1) end return f(1)", "0");
         assertThat(r).isInstanceOfSatisfying(RespValue.ErrorReply.class, e -> assertThat(e.message()).contains("stack overflow"));
