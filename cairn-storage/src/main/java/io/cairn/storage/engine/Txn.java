@@ -73,6 +73,19 @@ public final class Txn {
      * Ends the transaction; returns the mutations it applied. The list is this transaction's own
      * and is cleared by the next {@link #begin}: use it before then.
      */
+    /** How many mutations this transaction recorded so far (a mark for {@link #mutationsSince}). */
+    public int mutationCount() {
+        return mutations.size();
+    }
+
+    /**
+     * The mutations recorded since {@code mark} (a {@link #mutationCount()}), in order: what one
+     * command of a transaction changed (keyspace notifications). A view, valid until the next write.
+     */
+    public List<Mutation> mutationsSince(int mark) {
+        return java.util.Collections.unmodifiableList(mutations.subList(mark, mutations.size()));
+    }
+
     List<Mutation> end() {
         active = false;
         return mutations;
