@@ -29,7 +29,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
-                           long busyReplyThreshold, long scriptMaxMemory, Encodings encodings) {
+                           long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
+                           Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -67,6 +68,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         SCRIPT_MAX_MEMORY("script-max-memory", bytes(0, Long.MAX_VALUE), "1gb",
                 "bytes one script may allocate in all (tables, strings, replies); past it the script fails with"
                         + " 'not enough memory' and the server goes on; 0 no bound"),
+        NOTIFY_KEYSPACE_EVENTS("notify-keyspace-events", TEXT, "",
+                "keyspace notifications published: classes g$lshzxetdmn (A for g$lshzxetd) and K and/or E; empty means none"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -122,6 +125,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         /** Whether CONFIG SET may change this setting while the server runs. */
         public boolean mutable() {
             return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == BUSY_REPLY_THRESHOLD
+                    || this == NOTIFY_KEYSPACE_EVENTS
                     || EncodingSettings.covers(this);
         }
 
@@ -183,6 +187,12 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.DATABASES.check(databases);
         Key.BUSY_REPLY_THRESHOLD.check(busyReplyThreshold);
         Key.SCRIPT_MAX_MEMORY.check(scriptMaxMemory);
+        Checks.notNull("notifyKeyspaceEvents", notifyKeyspaceEvents);
+        try {
+            io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents);
+        } catch (io.cairn.common.InvalidRequestException e) {
+            throw new IllegalArgumentException("notify-keyspace-events: " + notifyKeyspaceEvents + " (" + e.getMessage() + ")");
+        }
         Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
@@ -258,6 +268,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     (int) number(Key.DATABASES),
                     number(Key.BUSY_REPLY_THRESHOLD),
                     number(Key.SCRIPT_MAX_MEMORY),
+                    text(Key.NOTIFY_KEYSPACE_EVENTS),
                     encodings());
         }
 
@@ -323,6 +334,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case DATABASES -> Integer.toString(databases);
             case BUSY_REPLY_THRESHOLD -> Long.toString(busyReplyThreshold);
             case SCRIPT_MAX_MEMORY -> Long.toString(scriptMaxMemory);
+            case NOTIFY_KEYSPACE_EVENTS -> io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents).toString();
             default -> EncodingSettings.get(encodings, k);
         };
     }

@@ -1,5 +1,7 @@
 package io.cairn.server;
 
+import io.cairn.server.command.notify.KeyspaceNotifier;
+import io.cairn.server.command.notify.NotifyFlags;
 import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.search.SearchService;
@@ -41,6 +43,7 @@ public final class ServerContext {
     private volatile int boundPort;
     private volatile Dispatcher dispatcher;
     private final ScriptEngine scripts = new ScriptEngine(this);
+    private final KeyspaceNotifier notifier;
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -55,6 +58,8 @@ public final class ServerContext {
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
+        this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
+        store.subscribe(notifier);
     }
 
     public ServerConfig config() {
@@ -81,6 +86,11 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** Keyspace notifications ({@code notify-keyspace-events}). */
+    public KeyspaceNotifier notifier() {
+        return notifier;
     }
 
     /** The script cache and the Lua environment EVAL and EVALSHA run in. */

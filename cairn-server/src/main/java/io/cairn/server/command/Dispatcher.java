@@ -90,16 +90,20 @@ public final class Dispatcher {
                     if (script) {
                         yield scripts.submit(session, session.db(), op, write); // off the event loop
                     }
+                    if (write) {
+                        op = server.notifier().wrap(spec.name(), args, op);
+                    }
+                    Operation run = op;
                     Result<RespValue> r = write
-                            ? server.store().execute(session.db(), op::run)
-                            : server.store().query(session.db(), op::run);
+                            ? server.store().execute(session.db(), run::run)
+                            : server.store().query(session.db(), run::run);
                     if (write) {
                         server.blocked().serveReady(); // clients waiting on what this wrote
                     }
                     yield Outcome.of(r.value(), r.durable());
                 }
                 case BlockingCommand bc -> {
-                    Outcome o = server.blocked().block(session, bc.parse(ctx));
+                    Outcome o = server.blocked().block(session, server.notifier().wrap(spec.name(), args, bc.parse(ctx)));
                     server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
                     yield o;
                 }
@@ -166,8 +170,9 @@ public final class Dispatcher {
                         }
                         yield reply;
                     }
-                    case DataCommand dc -> dc.parse(ctx).run(txn);
-                    case BlockingCommand bc -> bc.parse(ctx).attemptOnce(txn); // nothing waits inside MULTI
+                    case DataCommand dc -> server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)).run(txn);
+                    case BlockingCommand bc -> server.notifier().wrap(cmd.spec().name(), args, bc.parse(ctx))
+                            .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
             } catch (RuntimeException e) {

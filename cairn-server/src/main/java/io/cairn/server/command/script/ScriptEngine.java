@@ -734,14 +734,14 @@ public final class ScriptEngine {
         try {
             return switch (cmd.handler()) {
                 case DataCommand dc -> {
-                    RespValue reply = dc.parse(ctx).run(run.txn);
+                    RespValue reply = server.notifier().wrap(spec.name(), argv, dc.parse(ctx)).run(run.txn);
                     if (spec.isWrite()) {
                         run.wrote = true; // SCRIPT KILL can no longer stop it
                     }
                     yield reply;
                 }
                 case BlockingCommand bc -> {
-                    RespValue reply = bc.parse(ctx).attemptOnce(run.txn);
+                    RespValue reply = server.notifier().wrap(spec.name(), argv, bc.parse(ctx)).attemptOnce(run.txn);
                     run.wrote = true;
                     yield reply;
                 }

@@ -1,5 +1,6 @@
 package io.cairn.server.command.server;
 
+import io.cairn.server.command.notify.NotifyFlags;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.EncodingSettings;
@@ -46,6 +47,7 @@ final class ConfigCommands {
         m.put("requirepass", s.requirepass());
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
+        m.put("notify-keyspace-events", s.notifier().flags().toString());
         m.put("busy-reply-threshold", Long.toString(s.busyReplyThreshold()));
         m.put("lua-time-limit", Long.toString(s.busyReplyThreshold()));
         m.put("port", Integer.toString(s.port()));
@@ -119,6 +121,14 @@ final class ConfigCommands {
                     throw failed(asked.get(i), why);
                 }
             }
+            if (k == ServerConfig.Key.NOTIFY_KEYSPACE_EVENTS) {
+                try {
+                    values[i] = NotifyFlags.parse(text);
+                } catch (InvalidRequestException e) {
+                    throw failed(asked.get(i), e.getMessage());
+                }
+                continue;
+            }
             try {
                 values[i] = k.parse(text); // the rule of the settings table
             } catch (IllegalArgumentException e) {
@@ -133,6 +143,7 @@ final class ConfigCommands {
                 case MAXCLIENTS -> c.server().maxclients(((Long) values[i]).intValue());
                 case TIMEOUT -> c.server().timeoutSeconds((Long) values[i]);
                 case BUSY_REPLY_THRESHOLD -> c.server().busyReplyThreshold((Long) values[i]);
+                case NOTIFY_KEYSPACE_EVENTS -> c.server().notifier().flags((NotifyFlags) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }
         }

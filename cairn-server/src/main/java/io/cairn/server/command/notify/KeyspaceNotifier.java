@@ -1,0 +1,154 @@
+package io.cairn.server.command.notify;
+
+import io.cairn.resp.RespValue;
+import io.cairn.server.command.BlockingOperation;
+import io.cairn.server.command.Operation;
+import io.cairn.storage.engine.ChangeListener;
+import io.cairn.storage.engine.Mutation;
+import io.cairn.storage.engine.Txn;
+import io.cairn.storage.engine.ValueType;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Publishes keyspace notifications as Redis does, when {@code notify-keyspace-events} asks for
+ * them: for each event, {@code <event>} on {@code __keyspace@<db>__:<key>} (K) and {@code <key>} on
+ * {@code __keyevent@<db>__:<event>} (E). A command's events are published right after it ran,
+ * inside its transaction ({@link #wrap}); {@code expired} from the change stream, for every key
+ * that expired, by the expiry cycle or on access. Off (the default), a command pays one volatile
+ * read. Thread-safe.
+ */
+public final class KeyspaceNotifier implements ChangeListener {
+    /** Where notifications go: PUBLISH's delivery to the subscribers of a channel. */
+    @FunctionalInterface
+    public interface Publisher {
+        void publish(byte[] channel, byte[] message);
+    }
+
+    private volatile NotifyFlags flags;
+    private volatile Publisher publisher = (channel, message) -> {
+    };
+
+    public KeyspaceNotifier(NotifyFlags flags) {
+        this.flags = flags;
+    }
+
+    public NotifyFlags flags() {
+        return flags;
+    }
+
+    /** CONFIG SET notify-keyspace-events. */
+    public void flags(NotifyFlags f) {
+        flags = f;
+    }
+
+    public void publisher(Publisher p) {
+        publisher = p;
+    }
+
+    /** {@code op}, publishing the events of what it changed when notifications are on. */
+    public Operation wrap(String command, byte[][] args, Operation op) {
+        if (!flags.enabled()) {
+            return op;
+        }
+        return txn -> {
+            int mark = txn.mutationCount();
+            RespValue reply = op.run(txn);
+            after(txn, command, args, mark);
+            return reply;
+        };
+    }
+
+    /** A blocking command's tries, each publishing what it changed. */
+    public BlockingOperation wrap(String command, byte[][] args, BlockingOperation op) {
+        if (!flags.enabled()) {
+            return op;
+        }
+        return new BlockingOperation() {
+            @Override
+            public RespValue attempt(Txn txn) {
+                int mark = txn.mutationCount();
+                RespValue reply = op.attempt(txn);
+                after(txn, command, args, mark);
+                return reply;
+            }
+
+            @Override
+            public List<byte[]> keys() {
+                return op.keys();
+            }
+
+            @Override
+            public ValueType wakesOn() {
+                return op.wakesOn();
+            }
+
+            @Override
+            public long timeoutMillis() {
+                return op.timeoutMillis();
+            }
+
+            @Override
+            public RespValue timedOut() {
+                return op.timedOut();
+            }
+
+            @Override
+            public RespValue cannotWait() {
+                return op.cannotWait();
+            }
+        };
+    }
+
+    /** Publishes the events of what {@code command} changed in {@code txn} since {@code mark}. */
+    public void after(Txn txn, String command, byte[][] args, int mark) {
+        NotifyFlags f = flags;
+        if (!f.enabled() || txn.mutationCount() == mark) {
+            return;
+        }
+        int selected = txn.db();
+        List<KeyspaceEvents.Event> events = KeyspaceEvents.of(command, args, txn.mutationsSince(mark), (db, key) -> {
+            txn.select(db);
+            return txn.exists(key);
+        });
+        txn.select(selected);
+        for (KeyspaceEvents.Event e : events) {
+            publish(f, e.db(), e.key(), e.type(), e.name());
+        }
+    }
+
+    @Override
+    public void onCommit(long lsn, List<Mutation> mutations) {
+        NotifyFlags f = flags;
+        if (!f.enabled() || !f.has(NotifyFlags.EXPIRED)) {
+            return;
+        }
+        for (Mutation m : mutations) {
+            if (m instanceof Mutation.Expired x) {
+                publish(f, x.db(), x.key(), NotifyFlags.EXPIRED, "expired");
+            }
+        }
+    }
+
+    private void publish(NotifyFlags f, int db, byte[] key, int type, String event) {
+        if (!f.has(type)) {
+            return;
+        }
+        Publisher p = publisher;
+        byte[] name = event.getBytes(StandardCharsets.US_ASCII);
+        if (f.has(NotifyFlags.KEYSPACE)) {
+            p.publish(concat("__keyspace@" + db + "__:", key), name);
+        }
+        if (f.has(NotifyFlags.KEYEVENT)) {
+            p.publish(concat("__keyevent@" + db + "__:", name), key);
+        }
+    }
+
+    private static byte[] concat(String prefix, byte[] tail) {
+        byte[] p = prefix.getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[p.length + tail.length];
+        System.arraycopy(p, 0, out, 0, p.length);
+        System.arraycopy(tail, 0, out, p.length, tail.length);
+        return out;
+    }
+}
