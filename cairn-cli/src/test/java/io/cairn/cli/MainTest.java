@@ -3,6 +3,7 @@ package io.cairn.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cairn.server.OutputBufferLimits;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.SettingType;
 import io.cairn.storage.engine.WalMode;
@@ -65,6 +66,7 @@ class MainTest {
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString() : "x";
                 case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
+                case SettingType.BufferLimits l -> "pubsub 1mb 512kb 5";
             });
         }
         ServerConfig c = ServerCommand.parse(args.toArray(String[]::new));
@@ -76,6 +78,7 @@ class MainTest {
         assertThat(c.jsonMaxBytes()).isEqualTo(2048);
         assertThat(c.walSegmentBytes()).isEqualTo(5 * 1024);
         assertThat(c.httpPort()).isEqualTo(2);
+        assertThat(c.clientOutputBufferLimits().pubsub()).isEqualTo(new OutputBufferLimits.ClassLimit(1 << 20, 512 << 10, 5));
         assertThat(c.checkpointsToKeep()).isEqualTo(2);
         assertThat(c.dir()).isEqualTo(dir);
         assertThat(c.encodings().hashMaxListpackEntries()).isEqualTo(3);

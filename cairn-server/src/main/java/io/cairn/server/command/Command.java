@@ -14,6 +14,9 @@ public final class Command {
     private static final Set<String> RUN_INSIDE_MULTI = Set.of("exec", "discard", "multi", "watch", "quit", "reset");
     /** Commands (or containers) refused inside MULTI: they block, or stop the server. */
     private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
+    /** What a RESP2 client with subscriptions may still run, as in Redis. */
+    private static final Set<String> WHILE_SUBSCRIBED = Set.of("subscribe", "ssubscribe", "psubscribe", "unsubscribe",
+            "sunsubscribe", "punsubscribe", "ping", "quit", "reset");
 
     private final CommandSpec spec;
     private final Handler handler;
@@ -23,6 +26,7 @@ public final class Command {
     private final boolean allowedWithoutAuth;
     private final boolean runsInsideMulti;
     private final boolean refusedInMulti;
+    private final boolean allowedWhileSubscribed;
 
     Command(CommandSpec spec, Handler handler, List<Command> subcommands) {
         this.spec = spec;
@@ -37,6 +41,7 @@ public final class Command {
         this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
                 || handler instanceof AsyncCommand;
+        this.allowedWhileSubscribed = WHILE_SUBSCRIBED.contains(name);
     }
 
     public CommandSpec spec() {
@@ -80,6 +85,11 @@ public final class Command {
     /** Whether MULTI refuses to queue it (SAVE, SHUTDOWN, DEBUG and the commands that answer later). */
     boolean refusedInMulti() {
         return refusedInMulti;
+    }
+
+    /** Whether a RESP2 client with subscriptions may run it ((P|S)SUBSCRIBE, (P|S)UNSUBSCRIBE, PING, QUIT, RESET). */
+    boolean allowedWhileSubscribed() {
+        return allowedWhileSubscribed;
     }
 
     @Override

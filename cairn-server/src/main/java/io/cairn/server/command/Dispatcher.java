@@ -53,6 +53,13 @@ public final class Dispatcher {
         if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
+        if (session.protocol() == 2 && !cmd.allowedWhileSubscribed() && session.subscriptions().subscribed()) {
+            if (session.inMulti()) {
+                session.flagMultiError();
+            }
+            return Outcome.now(RespValue.error("ERR Can't execute '" + spec.name() + "': only (P|S)SUBSCRIBE / "
+                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
+        }
         if (session.inMulti() && !cmd.runsInsideMulti()) {
             if (cmd.refusedInMulti()) {
                 session.flagMultiError();
@@ -94,6 +101,16 @@ public final class Dispatcher {
      */
     public RespValue runQueued(Txn txn, Session session, List<byte[][]> queued) {
         List<RespValue> replies = new ArrayList<>(queued.size());
+        session.executingQueued(true);
+        try {
+            runEach(txn, session, queued, replies);
+        } finally {
+            session.executingQueued(false);
+        }
+        return RespValue.array(replies);
+    }
+
+    private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
             try {
                 Command cmd = resolve(args);
@@ -114,7 +131,6 @@ public final class Dispatcher {
                 replies.add(Errors.toReply(e));
             }
         }
-        return RespValue.array(replies);
     }
 
     /**

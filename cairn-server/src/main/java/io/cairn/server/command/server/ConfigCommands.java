@@ -3,6 +3,7 @@ package io.cairn.server.command.server;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.EncodingSettings;
+import io.cairn.server.OutputBufferLimits;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.ServerContext;
 import io.cairn.server.SettingType;
@@ -47,6 +48,7 @@ final class ConfigCommands {
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
         m.put("port", Integer.toString(s.port()));
+        m.put(ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT.name, s.outputBufferLimits().toString());
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
@@ -111,6 +113,14 @@ final class ConfigCommands {
         for (int i = 0; i < keys.size(); i++) {
             ServerConfig.Key k = keys.get(i);
             String text = c.string(3 + 2 * i);
+            if (k == ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT) {
+                try {
+                    values[i] = OutputBufferLimits.parse(text, c.server().outputBufferLimits(), false);
+                } catch (IllegalArgumentException e) {
+                    throw failed(asked.get(i), e.getMessage());
+                }
+                continue;
+            }
             if (k.type instanceof SettingType.RedisNumber n) {
                 String why = n.refusal(text);
                 if (why != null) {
@@ -130,6 +140,7 @@ final class ConfigCommands {
                 case REQUIREPASS -> c.server().requirepass((String) values[i]);
                 case MAXCLIENTS -> c.server().maxclients(((Long) values[i]).intValue());
                 case TIMEOUT -> c.server().timeoutSeconds((Long) values[i]);
+                case CLIENT_OUTPUT_BUFFER_LIMIT -> c.server().outputBufferLimits((OutputBufferLimits) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }
         }
