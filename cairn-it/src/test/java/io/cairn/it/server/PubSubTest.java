@@ -139,6 +139,26 @@ class PubSubTest {
     }
 
     @Test
+    void aBlockedResp3SubscriberStillGetsItsMessages() throws IOException {
+        try (RespTextClient a = connect(); RespTextClient p = connect()) {
+            a.call("HELLO", "3");
+            a.call("SUBSCRIBE", "ch");
+            a.send("BLPOP", "list", "0");
+            await("the client to block", () -> {
+                try {
+                    return p.call("CLIENT", "LIST").toString().contains("flags=Pb");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            assertThat(p.call("PUBLISH", "ch", "while blocked")).hasToString(":1");
+            assertThat(a.read()).hasToString(">[$\"message\", $\"ch\", $\"while blocked\"]");
+            assertThat(p.call("RPUSH", "list", "v")).hasToString(":1");
+            assertThat(a.read()).hasToString("*[$\"list\", $\"v\"]");
+        }
+    }
+
+    @Test
     void publishInsideMultiIsDeliveredAtExec() throws IOException {
         try (RespTextClient a = connect(); RespTextClient p = connect()) {
             a.call("SUBSCRIBE", "ch");

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -47,8 +48,9 @@ import java.util.function.BooleanSupplier;
  * <p>Pub/sub messages ({@link #push}) come from the publisher's thread and are written on this
  * event loop: handed over as a task (so a publisher never waits), counted against the limit while
  * in flight, and flushed once per batch of tasks. A message goes out in order with the replies:
- * straight into the output when no reply is waiting, else queued behind the waiting ones, so it
- * never overtakes a reply to a command that ran before it was published. A client publishing to
+ * straight into the output when no reply is waiting (or only a blocked command's, as Redis sends a
+ * blocked client its messages), else queued behind the waiting ones, so it never overtakes a
+ * reply to a command that ran before it was published. A client publishing to
  * itself (RESP3) gets the message before PUBLISH's reply, as from Redis.
  */
 public final class RespChannelHandler extends ByteToMessageDecoder {
@@ -267,17 +269,25 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         long inFlight = inFlightPushBytes.addAndGet(size);
         if (inFlight > server.outputBufferLimits().pubsub().hardOrMax()) {
             inFlightPushBytes.addAndGet(-size);
-            ctx.executor().execute(() -> {
-                if (!closing) {
-                    overLimit();
-                }
-            });
+            try {
+                ctx.executor().execute(() -> {
+                    if (!closing) {
+                        overLimit();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // shutting down: the connection closes anyway
+            }
             return;
         }
         if (decoding && ctx.executor().inEventLoop()) {
             writePush(message, size, stillWanted); // this client's own PUBLISH: before its reply
-        } else {
+            return;
+        }
+        try {
             ctx.executor().execute(() -> writePush(message, size, stillWanted));
+        } catch (RejectedExecutionException e) {
+            inFlightPushBytes.addAndGet(-size); // the server is shutting down: the connection is going too
         }
     }
 
@@ -286,7 +296,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         if (closing || session == null || !stillWanted.getAsBoolean()) {
             return;
         }
-        if (pending.isEmpty()) {
+        // Behind a blocked command's reply alone (BLPOP in RESP3) a message goes out at once: Redis
+        // sends a blocked client its messages, and nothing runs after that command until it answers.
+        if (pending.isEmpty() || pending.size() == 1 && pending.peekFirst() == holding) {
             if (out == null) {
                 out = ctx.alloc().buffer(256);
             }

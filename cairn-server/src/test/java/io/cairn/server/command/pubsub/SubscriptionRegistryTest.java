@@ -134,16 +134,16 @@ class SubscriptionRegistryTest {
         int threads = 4;
         int rounds = 2000;
         List<Thread> ts = new ArrayList<>();
-        List<Client> clients = new ArrayList<>();
+        java.util.concurrent.atomic.LongAdder delivered = new java.util.concurrent.atomic.LongAdder();
         for (int t = 0; t < threads; t++) {
-            Client c = new Client();
-            clients.add(c);
+            ClientSubscriptions c = new ClientSubscriptions();
+            c.deliverTo((m, wanted) -> delivered.increment()); // "wanted" is for the client's own thread
             ts.add(Thread.ofPlatform().start(() -> {
                 for (int i = 0; i < rounds; i++) {
-                    registry.subscribe(c.subs, Kind.CHANNEL, b("shared"));
-                    registry.unsubscribe(c.subs, Kind.CHANNEL, b("shared"));
+                    registry.subscribe(c, Kind.CHANNEL, b("shared"));
+                    registry.unsubscribe(c, Kind.CHANNEL, b("shared"));
                 }
-                registry.subscribe(c.subs, Kind.CHANNEL, b("shared"));
+                registry.subscribe(c, Kind.CHANNEL, b("shared"));
             }));
         }
         Thread publisher = Thread.ofPlatform().start(() -> {
@@ -156,6 +156,8 @@ class SubscriptionRegistryTest {
         }
         publisher.join();
         assertThat(registry.subscribers(Kind.CHANNEL, b("shared"))).isEqualTo(threads);
+        long before = delivered.sum();
         assertThat(registry.publish(b("shared"), b("last"))).isEqualTo(threads);
+        assertThat(delivered.sum() - before).isEqualTo(threads);
     }
 }
