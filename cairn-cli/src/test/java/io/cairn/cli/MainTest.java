@@ -3,6 +3,7 @@ package io.cairn.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cairn.server.OutputBufferLimits;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.SettingType;
 import io.cairn.storage.engine.WalMode;
@@ -65,6 +66,7 @@ class MainTest {
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString() : "x";
                 case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
+                case SettingType.BufferLimits l -> "pubsub 1mb 512kb 5";
             });
         }
         ServerConfig c = ServerCommand.parse(args.toArray(String[]::new));
@@ -76,6 +78,7 @@ class MainTest {
         assertThat(c.jsonMaxBytes()).isEqualTo(2048);
         assertThat(c.walSegmentBytes()).isEqualTo(5 * 1024);
         assertThat(c.httpPort()).isEqualTo(2);
+        assertThat(c.clientOutputBufferLimits().pubsub()).isEqualTo(new OutputBufferLimits.ClassLimit(1 << 20, 512 << 10, 5));
         assertThat(c.checkpointsToKeep()).isEqualTo(2);
         assertThat(c.dir()).isEqualTo(dir);
         assertThat(c.encodings().hashMaxListpackEntries()).isEqualTo(3);
@@ -157,8 +160,8 @@ class MainTest {
         assertThat(help).startsWith("usage: cairn server [--config FILE] [--<setting> <value> ...]").contains("--config");
         for (ServerConfig.Key k : ServerConfig.Key.values()) {
             assertThat(help).contains("--" + k.name).contains(k.doc.substring(0, Math.min(20, k.doc.length())));
-            if (!k.defaultValue.isEmpty()) {
-                assertThat(help).contains("Default: " + k.defaultValue);
+            if (!k.defaultValue.isEmpty()) { // a long default (client-output-buffer-limit's) wraps
+                assertThat(help.replaceAll("\\s+", " ")).contains("Default: " + k.defaultValue);
             }
         }
         assertThat(help).contains("--wal=none|write|fsync").contains("--proto-max-bulk-len=<bytes>");

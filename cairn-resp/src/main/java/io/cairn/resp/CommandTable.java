@@ -40,6 +40,7 @@ public final class CommandTable {
     private static final String TX = "transactions";
     private static final String GEO = "geo";
     private static final String SCRIPTING = "scripting";
+    private static final String PUBSUB = "pubsub";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     private static final String MODULE = "module";
 
@@ -999,6 +1000,56 @@ public final class CommandTable {
                     "Loads a server-side Lua script to the script cache.", "2.6.0",
                     "O(N) with N being the length in bytes of the script body.", "script:string")
                     .tips("request_policy:all_nodes response_policy:all_succeeded"),
+            // pub/sub
+            cmd("subscribe", -2, "pubsub noscript loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Listens for messages published to channels.", "2.0.0",
+                    "O(N) where N is the number of channels to subscribe to.", "channel:string..."),
+            cmd("unsubscribe", -1, "pubsub noscript loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Stops listening to messages posted to channels.", "2.0.0",
+                    "O(N) where N is the number of channels to unsubscribe.", "[channel:string...]"),
+            cmd("psubscribe", -2, "pubsub noscript loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Listens for messages published to channels that match one or more patterns.", "2.0.0",
+                    "O(N) where N is the number of patterns to subscribe to.", "pattern:pattern..."),
+            cmd("punsubscribe", -1, "pubsub noscript loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Stops listening to messages published to channels that match one or more patterns.", "2.0.0",
+                    "O(N) where N is the number of patterns to unsubscribe.", "[pattern:pattern...]"),
+            cmd("publish", 3, "pubsub loading stale fast", 0, 0, 0, "@pubsub @fast", PUBSUB,
+                    "Posts a message to a channel.", "2.0.0",
+                    "O(N+M) where N is the number of clients subscribed to the receiving channel and M is the total"
+                            + " number of subscribed patterns (by any client).", "channel:string message:string"),
+            cmd("ssubscribe", -2, "pubsub noscript loading stale", 1, -1, 1, "@pubsub @slow", PUBSUB,
+                    "Listens for messages published to shard channels.", "7.0.0",
+                    "O(N) where N is the number of shard channels to subscribe to.", "shardchannel:string...")
+                    .keys("not_key index(1) range(-1,1,0)"),
+            cmd("sunsubscribe", -1, "pubsub noscript loading stale", 1, -1, 1, "@pubsub @slow", PUBSUB,
+                    "Stops listening to messages posted to shard channels.", "7.0.0",
+                    "O(N) where N is the number of shard channels to unsubscribe.", "[shardchannel:string...]")
+                    .keys("not_key index(1) range(-1,1,0)"),
+            cmd("spublish", 3, "pubsub loading stale fast", 1, 1, 1, "@pubsub @fast", PUBSUB,
+                    "Post a message to a shard channel", "7.0.0",
+                    "O(N) where N is the number of clients subscribed to the receiving shard channel.",
+                    "shardchannel:string message:string")
+                    .keys("not_key index(1) range(0,1,0)"),
+            cmd("pubsub", -2, "", 0, 0, 0, "@slow", PUBSUB,
+                    "A container for Pub/Sub commands.", "2.8.0", CONTAINER, ""),
+            cmd("pubsub|channels", -2, "pubsub loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Returns the active channels.", "2.8.0",
+                    "O(N) where N is the number of active channels, and assuming constant time pattern matching"
+                            + " (relatively short channels and patterns)", "[pattern:pattern]"),
+            cmd("pubsub|numpat", 2, "pubsub loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Returns a count of unique pattern subscriptions.", "2.8.0", "O(1)", ""),
+            cmd("pubsub|numsub", -2, "pubsub loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Returns a count of subscribers to channels.", "2.8.0",
+                    "O(N) for the NUMSUB subcommand, where N is the number of requested channels",
+                    "[channel:string...]"),
+            cmd("pubsub|shardchannels", -2, "pubsub loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Returns the active shard channels.", "7.0.0",
+                    "O(N) where N is the number of active shard channels, and assuming constant time pattern"
+                            + " matching (relatively short shard channels).", "[pattern:pattern]"),
+            cmd("pubsub|shardnumsub", -2, "pubsub loading stale", 0, 0, 0, "@pubsub @slow", PUBSUB,
+                    "Returns the count of subscribers of shard channels.", "7.0.0",
+                    "O(N) for the SHARDNUMSUB subcommand, where N is the number of requested shard channels",
+                    "[shardchannel:string...]"),
             // JSON documents, as RedisJSON 2.x declares them (flags, key positions, categories) with
             // the arity its newer releases declare; "module" is the flag Redis adds to module commands.
             cmd("json.set", -4, "write denyoom module", 1, 1, 1, "@write @slow @json", MODULE,

@@ -28,6 +28,7 @@ import java.util.Map;
  *   VerbatimString   $len\r\n text\r\n              =len\r\ntxt:text\r\n
  *   BigNumber        $len\r\n digits\r\n            (digits\r\n
  *   PushReply        *n\r\n items                   &gt;n\r\n items
+ *   Sequence         each reply in turn             same
  * </pre>
  *
  * Simple strings and errors cannot hold CR or LF; like Redis's {@code addReplyErrorFormat}, the
@@ -108,6 +109,11 @@ public final class RespEncoder {
                 out.writeBytes(CRLF);
             }
             case RespValue.PushReply p -> writeAggregate(out, resp3 ? '>' : '*', p.items(), resp3);
+            case RespValue.Sequence q -> {
+                for (RespValue reply : q.replies()) {
+                    write(reply, out, resp3);
+                }
+            }
         }
     }
 

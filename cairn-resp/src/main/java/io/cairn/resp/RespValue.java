@@ -122,6 +122,15 @@ public sealed interface RespValue {
     record PushReply(List<RespValue> items) implements RespValue {
     }
 
+    /**
+     * Several replies to one command, written one after another with nothing around them, as
+     * Redis answers {@code SUBSCRIBE a b} with one confirmation per channel. Inside an aggregate
+     * (EXEC's array) its replies are written in its place, as Redis writes them there too, so the
+     * array holds more replies than its header counts.
+     */
+    record Sequence(List<RespValue> replies) implements RespValue {
+    }
+
     RespValue OK = new SimpleString("OK");
     RespValue NULL = new NullReply();
     RespValue NULL_ARRAY = new NullArray();

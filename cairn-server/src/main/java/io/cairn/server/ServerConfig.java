@@ -26,7 +26,7 @@ import java.util.Map;
  */
 public record ServerConfig(int port, String bind, Path dir, WalMode wal, String requirepass, int maxclients,
                            long timeoutSeconds, long protoMaxBulkLen, int maxArgs, int inlineMax,
-                           long clientOutputBufferLimit, int ioThreads, long checkpointLogBytes,
+                           OutputBufferLimits clientOutputBufferLimits, int ioThreads, long checkpointLogBytes,
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
@@ -46,8 +46,11 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "largest bulk string in a request"),
         MAX_ARGS("max-args", integer(1, 1 << 30), "1048576", "most arguments in one request"),
         INLINE_MAX("inline-max", bytes(64, 1 << 30), "64kb", "longest inline (telnet) command line"),
-        CLIENT_OUTPUT_BUFFER_LIMIT("client-output-buffer-limit", bytes(1 << 16, Long.MAX_VALUE), "1gb",
-                "replies waiting for a client that does not read; past it the client is closed"),
+        CLIENT_OUTPUT_BUFFER_LIMIT("client-output-buffer-limit", new SettingType.BufferLimits(),
+                OutputBufferLimits.DEFAULT_TEXT,
+                "bytes waiting for a client that does not read, per class (normal, replica, pubsub: hard limit,"
+                        + " soft limit, seconds over the soft limit); past them the client is closed. Redis's format;"
+                        + " a single size is the normal class's hard limit"),
         IO_THREADS("io-threads", integer(0, 1024), "0", "network event loops; 0 means one per two cores (one on 2 cores)"),
         CHECKPOINT_LOG_BYTES("checkpoint-log-bytes", bytes(0, Long.MAX_VALUE), "256mb",
                 "log written since the last checkpoint that starts one; 0 never"),
@@ -124,8 +127,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
 
         /** Whether CONFIG SET may change this setting while the server runs. */
         public boolean mutable() {
-            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == BUSY_REPLY_THRESHOLD
-                    || this == NOTIFY_KEYSPACE_EVENTS
+            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
+                    || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS
                     || EncodingSettings.covers(this);
         }
 
@@ -175,7 +178,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.PROTO_MAX_BULK_LEN.check(protoMaxBulkLen);
         Key.MAX_ARGS.check(maxArgs);
         Key.INLINE_MAX.check(inlineMax);
-        Key.CLIENT_OUTPUT_BUFFER_LIMIT.check(clientOutputBufferLimit);
+        Checks.notNull("clientOutputBufferLimits", clientOutputBufferLimits);
         Key.IO_THREADS.check(ioThreads);
         Key.CHECKPOINT_LOG_BYTES.check(checkpointLogBytes);
         Key.CHECKPOINT_INTERVAL.check(checkpointIntervalSeconds);
@@ -256,7 +259,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.PROTO_MAX_BULK_LEN),
                     (int) number(Key.MAX_ARGS),
                     (int) number(Key.INLINE_MAX),
-                    number(Key.CLIENT_OUTPUT_BUFFER_LIMIT),
+                    (OutputBufferLimits) Key.CLIENT_OUTPUT_BUFFER_LIMIT.parse(values.get(Key.CLIENT_OUTPUT_BUFFER_LIMIT)),
                     (int) number(Key.IO_THREADS),
                     number(Key.CHECKPOINT_LOG_BYTES),
                     number(Key.CHECKPOINT_INTERVAL),
@@ -322,7 +325,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case PROTO_MAX_BULK_LEN -> Long.toString(protoMaxBulkLen);
             case MAX_ARGS -> Integer.toString(maxArgs);
             case INLINE_MAX -> Integer.toString(inlineMax);
-            case CLIENT_OUTPUT_BUFFER_LIMIT -> Long.toString(clientOutputBufferLimit);
+            case CLIENT_OUTPUT_BUFFER_LIMIT -> clientOutputBufferLimits.toString();
             case IO_THREADS -> Integer.toString(ioThreads);
             case CHECKPOINT_LOG_BYTES -> Long.toString(checkpointLogBytes);
             case CHECKPOINT_INTERVAL -> Long.toString(checkpointIntervalSeconds);

@@ -6,6 +6,7 @@ import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.document.json.JsonLimits;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.Dispatcher;
+import io.cairn.server.command.pubsub.SubscriptionRegistry;
 import io.cairn.storage.engine.Store;
 import java.util.Collection;
 import java.util.Map;
@@ -17,7 +18,7 @@ import java.util.random.RandomGenerator;
 /**
  * What command handlers may reach of the server: the store, the settings (some changeable at run
  * time by CONFIG SET), the connected sessions, counters, SCAN cursors, WATCH bookkeeping, the
- * blocked clients and the shutdown switch. Thread-safe.
+ * blocked clients, the pub/sub subscriptions and the shutdown switch. Thread-safe.
  */
 public final class ServerContext {
     public static final String VERSION = "0.1.0";
@@ -34,6 +35,8 @@ public final class ServerContext {
     private final CursorRegistry cursors = new CursorRegistry();
     private final WatchRegistry watches = new WatchRegistry();
     private final BlockedClients blocked;
+    private final SubscriptionRegistry pubsub = new SubscriptionRegistry();
+    private volatile OutputBufferLimits outputBufferLimits;
     private final long startMillis = System.currentTimeMillis();
     private final java.util.function.Consumer<Boolean> shutdown;
     private volatile String requirepass;
@@ -55,10 +58,12 @@ public final class ServerContext {
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
         this.busyReplyThreshold = config.busyReplyThreshold();
+        this.outputBufferLimits = config.clientOutputBufferLimits();
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
+        notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
     }
 
@@ -153,6 +158,15 @@ public final class ServerContext {
         busyReplyThreshold = millis;
     }
 
+    /** {@code client-output-buffer-limit} now (CONFIG SET changes it). */
+    public OutputBufferLimits outputBufferLimits() {
+        return outputBufferLimits;
+    }
+
+    public void outputBufferLimits(OutputBufferLimits v) {
+        outputBufferLimits = v;
+    }
+
     /**
      * {@code hll-sparse-max-bytes}: the largest sparse HyperLogLog before it turns dense, as the
      * store's {@link io.cairn.storage.engine.Encodings} hold it now (CONFIG SET changes it there).
@@ -174,6 +188,12 @@ public final class ServerContext {
         sessions.remove(s.id());
         watches.unwatchAll(s);
         blocked.cancel(s);
+        pubsub.dropAll(s.subscriptions());
+    }
+
+    /** Who is subscribed to which channels and patterns, and the fan-out of PUBLISH. */
+    public SubscriptionRegistry pubsub() {
+        return pubsub;
     }
 
     /** The clients waiting in blocking commands (BLPOP ...), and the serving of them after writes. */

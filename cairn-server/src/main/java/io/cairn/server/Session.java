@@ -1,6 +1,7 @@
 package io.cairn.server;
 
 import java.util.concurrent.CompletableFuture;
+import io.cairn.server.command.pubsub.ClientSubscriptions;
 import io.netty.channel.Channel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * One client connection's state: identity, protocol version, authentication, and the MULTI
- * queue and WATCHed keys. Used by the connection's event-loop thread only, except
+ * One client connection's state: identity, protocol version, authentication, the MULTI
+ * queue and WATCHed keys, and its pub/sub subscriptions. Used by the connection's event-loop thread only, except
  * {@link #markWatchedKeyChanged()}, which the change stream calls from any thread.
  */
 public final class Session {
@@ -30,6 +31,8 @@ public final class Session {
     private boolean multiError;
     private final Set<WatchRegistry.Watched> watched = new HashSet<>();
     private volatile boolean watchedKeyChanged;
+    private boolean executingQueued;
+    private final ClientSubscriptions subscriptions = new ClientSubscriptions();
 
     public Session(long id, Channel channel, long now, boolean authenticated) {
         this.id = id;
@@ -187,6 +190,22 @@ public final class Session {
 
     public boolean shouldCloseAfterReply() {
         return closeAfterReply;
+    }
+
+    /** Whether EXEC is running this client's queued commands now (Redis's "deny blocking" state). */
+    public boolean executingQueued() {
+        return executingQueued;
+    }
+
+    public void executingQueued(boolean v) {
+        executingQueued = v;
+    }
+
+    // ----------------------------------------------------------------- pub/sub
+
+    /** The client's channels, patterns and shard channels (SUBSCRIBE ...), and where its messages go. */
+    public ClientSubscriptions subscriptions() {
+        return subscriptions;
     }
 
     public String multiState() {

@@ -95,6 +95,27 @@ public sealed interface SettingType {
     }
 
     /**
+     * {@code client-output-buffer-limit}: limits per class of client, as {@link OutputBufferLimits}
+     * reads them (over its defaults; CONFIG SET reads them over the current ones).
+     */
+    record BufferLimits() implements SettingType {
+        @Override
+        public Object parse(String name, String text) {
+            try {
+                return OutputBufferLimits.parse(text, OutputBufferLimits.DEFAULT);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + ": " + text + " (expected: class hard soft seconds, repeated,"
+                        + " class normal, replica or pubsub: " + e.getMessage() + ")");
+            }
+        }
+
+        @Override
+        public String label() {
+            return "<class hard soft seconds>";
+        }
+    }
+
+    /**
      * A number read as Redis reads its numeric settings, so that CONFIG SET accepts and refuses what
      * Redis does, in Redis's words ({@link #refusal}): a strict decimal ({@code 007}, {@code +1} and
      * {@code " 1"} are not numbers), or with {@code memory} a size as Redis's {@code memtoull}

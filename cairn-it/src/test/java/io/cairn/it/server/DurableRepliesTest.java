@@ -173,6 +173,25 @@ class DurableRepliesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"fsync", "write"})
+    void aPubSubMessageWaitsBehindAnUnsyncedReplyAndDoesNotHoldThePublisher(String wal) throws Exception {
+        start(wal, false);
+        Wire subscriber = connect();
+        Wire publisher = connect();
+        subscriber.send("HELLO", "3");
+        subscriber.send("SUBSCRIBE", "ch");
+        subscriber.skipUntil(">3\r\n$9\r\nsubscribe\r\n$2\r\nch\r\n:1\r\n");
+        hold();
+        subscriber.send("SET", "k", "v");
+        awaitWriteAtTheDisk();
+        publisher.send("PUBLISH", "ch", "m");
+        publisher.expect(":1\r\n"); // PUBLISH waits for no disk and no subscriber
+        assertNothingArrivedAfter(2, subscriber);
+        disk.release();
+        subscriber.expect("+OK\r\n>3\r\n$7\r\nmessage\r\n$2\r\nch\r\n$1\r\nm\r\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fsync", "write"})
     void aReadOnAnotherConnectionOfAnUnsyncedWriteWaitsForIt(String wal) throws Exception {
         start(wal, false);
         Wire writer = connect();

@@ -16,6 +16,9 @@ public final class Command {
     private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
     /** Commands whose spec has no write flag but which run other commands that may write: a write transaction. */
     private static final Set<String> RUN_WRITES = Set.of("exec", "eval", "evalsha");
+    /** What a RESP2 client with subscriptions may still run, as in Redis. */
+    private static final Set<String> WHILE_SUBSCRIBED = Set.of("subscribe", "ssubscribe", "psubscribe", "unsubscribe",
+            "sunsubscribe", "punsubscribe", "ping", "quit", "reset");
 
     private final CommandSpec spec;
     private final Handler handler;
@@ -26,6 +29,7 @@ public final class Command {
     private final boolean allowedWhileBusy;
     private final boolean runsInsideMulti;
     private final boolean refusedInMulti;
+    private final boolean allowedWhileSubscribed;
 
     Command(CommandSpec spec, Handler handler, List<Command> subcommands) {
         this.spec = spec;
@@ -41,6 +45,7 @@ public final class Command {
         this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
                 || handler instanceof AsyncCommand;
+        this.allowedWhileSubscribed = WHILE_SUBSCRIBED.contains(name);
     }
 
     public CommandSpec spec() {
@@ -89,6 +94,11 @@ public final class Command {
     /** Whether MULTI refuses to queue it (SAVE, SHUTDOWN, DEBUG and the commands that answer later). */
     boolean refusedInMulti() {
         return refusedInMulti;
+    }
+
+    /** Whether a RESP2 client with subscriptions may run it ((P|S)SUBSCRIBE, (P|S)UNSUBSCRIBE, PING, QUIT, RESET). */
+    boolean allowedWhileSubscribed() {
+        return allowedWhileSubscribed;
     }
 
     @Override

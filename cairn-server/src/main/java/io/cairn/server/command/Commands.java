@@ -9,6 +9,7 @@ import io.cairn.server.command.json.JsonCommands;
 import io.cairn.server.command.keys.DatabaseCommands;
 import io.cairn.server.command.keys.KeyCommands;
 import io.cairn.server.command.list.ListCommands;
+import io.cairn.server.command.pubsub.PubSubCommands;
 import io.cairn.server.command.search.SearchCommands;
 import io.cairn.server.command.server.ServerCommands;
 import io.cairn.server.command.set.SetCommands;
@@ -44,6 +45,7 @@ public final class Commands {
         SearchCommands.register(r);
         TransactionCommands.register(r);
         ScriptCommands.register(r);
+        PubSubCommands.register(r);
         return r.handlers;
     }
 

@@ -56,6 +56,13 @@ public final class Dispatcher {
         if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
+        if (session.protocol() == 2 && !cmd.allowedWhileSubscribed() && session.subscriptions().subscribed()) {
+            if (session.inMulti()) {
+                session.flagMultiError();
+            }
+            return Outcome.now(RespValue.error("ERR Can't execute '" + spec.name() + "': only (P|S)SUBSCRIBE / "
+                    + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
+        }
         ScriptEngine scripts = server.scripts();
         boolean script = runsScript(cmd, session);
         CompletableFuture<?> own = session.pendingScript();
@@ -90,7 +97,7 @@ public final class Dispatcher {
                     if (script) {
                         yield scripts.submit(session, session.db(), op, write); // off the event loop
                     }
-                    if (write) {
+                    if (write && !spec.name().equals("exec")) { // EXEC's commands publish their own events
                         op = server.notifier().wrap(spec.name(), args, op);
                     }
                     Operation run = op;
@@ -158,6 +165,16 @@ public final class Dispatcher {
      */
     public RespValue runQueued(Txn txn, Session session, List<byte[][]> queued) {
         List<RespValue> replies = new ArrayList<>(queued.size());
+        session.executingQueued(true);
+        try {
+            runEach(txn, session, queued, replies);
+        } finally {
+            session.executingQueued(false);
+        }
+        return RespValue.array(replies);
+    }
+
+    private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
             try {
                 Command cmd = resolve(args);
@@ -179,7 +196,6 @@ public final class Dispatcher {
                 replies.add(Errors.toReply(e));
             }
         }
-        return RespValue.array(replies);
     }
 
     /**

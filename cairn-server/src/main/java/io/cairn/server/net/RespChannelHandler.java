@@ -5,6 +5,7 @@ import io.cairn.resp.RespEncoder;
 import io.cairn.resp.RespLimits;
 import io.cairn.resp.RespProtocolException;
 import io.cairn.resp.RespValue;
+import io.cairn.server.OutputBufferLimits;
 import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
 import io.cairn.server.command.Dispatcher;
@@ -20,6 +21,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * One client connection. All methods run on the channel's event loop.
@@ -37,7 +41,17 @@ import java.util.concurrent.CompletableFuture;
  * is sent, as Redis processes nothing else of a blocked client.
  *
  * <p>Back-pressure: when the socket stops taking bytes the connection stops reading; when the
- * bytes waiting for a client exceed {@code client-output-buffer-limit} the client is closed.
+ * bytes waiting for a client pass {@code client-output-buffer-limit} for its class (pubsub when it
+ * has subscriptions, else normal: hard limit, or soft limit for longer than its seconds) the
+ * client is closed, as Redis closes it.
+ *
+ * <p>Pub/sub messages ({@link #push}) come from the publisher's thread and are written on this
+ * event loop: handed over as a task (so a publisher never waits), counted against the limit while
+ * in flight, and flushed once per batch of tasks. A message goes out in order with the replies:
+ * straight into the output when no reply is waiting (or only a blocked command's, as Redis sends a
+ * blocked client its messages), else queued behind the waiting ones, so it never overtakes a
+ * reply to a command that ran before it was published. A client publishing to
+ * itself (RESP3) gets the message before PUBLISH's reply, as from Redis.
  */
 public final class RespChannelHandler extends ByteToMessageDecoder {
     private static final System.Logger LOG = System.getLogger(RespChannelHandler.class.getName());
@@ -62,6 +76,12 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     private boolean holdReleased;
     /** Approximate bytes of the replies in {@link #pending}, counted against the output limit. */
     private long pendingBytes;
+    /** Bytes of pub/sub messages handed over by publishers but not yet written here. */
+    private final AtomicLong inFlightPushBytes = new AtomicLong();
+    private final OutputLimitCheck limitCheck = new OutputLimitCheck();
+    /** Inside {@link #decode}: a message this client publishes to itself is written at once. */
+    private boolean decoding;
+    private boolean flushScheduled;
 
     public RespChannelHandler(ServerContext server) {
         this.server = server;
@@ -86,6 +106,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             return;
         }
         session = server.newSession(ctx.channel());
+        session.subscriptions().deliverTo(this::push);
         super.channelActive(ctx);
     }
 
@@ -118,6 +139,15 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes()); // nothing runs for a closing or closed connection
             return;
         }
+        decoding = true;
+        try {
+            decodeRequests(ctx, in);
+        } finally {
+            decoding = false;
+        }
+    }
+
+    private void decodeRequests(ChannelHandlerContext ctx, ByteBuf in) {
         while (!closing && in.isReadable() && !pausedForPending && holding == null) {
             byte[][] args;
             try {
@@ -159,7 +189,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             if (o.ready() != null) {
                 newestPendingFuture = o.ready();
             }
-            if (pendingBytes > server.config().clientOutputBufferLimit()) {
+            if (overOutputLimit()) {
                 overLimit();
             }
         }
@@ -208,8 +238,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             if (closing && pending.isEmpty()) {
                 f.addListener(ChannelFutureListener.CLOSE);
             }
-            ChannelOutboundBuffer ob = ctx.channel().unsafe().outboundBuffer();
-            if (ob != null && ob.totalPendingWriteBytes() + pendingBytes > server.config().clientOutputBufferLimit()) {
+            if (!closing && overOutputLimit()) {
                 overLimit();
             }
         } else if (closing && pending.isEmpty()) {
@@ -217,10 +246,80 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
     }
 
+    /**
+     * Whether the bytes waiting for this client (in Netty's outbound buffer, queued behind a
+     * waiting reply, or handed over by publishers) passed the limits of its class.
+     */
+    private boolean overOutputLimit() {
+        ChannelOutboundBuffer ob = ctx.channel().unsafe().outboundBuffer();
+        long used = (ob == null ? 0 : ob.totalPendingWriteBytes()) + pendingBytes + inFlightPushBytes.get();
+        OutputBufferLimits limits = server.outputBufferLimits();
+        return limitCheck.exceeded(session.subscriptions().subscribed() ? limits.pubsub() : limits.normal(), used,
+                System.currentTimeMillis());
+    }
+
+    /**
+     * Hands one pub/sub message to this client, from any thread, without waiting (the
+     * {@link io.cairn.server.command.pubsub.Subscriber} of its session). Past the pubsub hard
+     * limit in flight, as when this event loop cannot keep up, the message is dropped and the
+     * client closed.
+     */
+    private void push(RespValue.PushReply message, BooleanSupplier stillWanted) {
+        long size = approximateSize(message, 0);
+        long inFlight = inFlightPushBytes.addAndGet(size);
+        if (inFlight > server.outputBufferLimits().pubsub().hardOrMax()) {
+            inFlightPushBytes.addAndGet(-size);
+            try {
+                ctx.executor().execute(() -> {
+                    if (!closing) {
+                        overLimit();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // shutting down: the connection closes anyway
+            }
+            return;
+        }
+        if (decoding && ctx.executor().inEventLoop()) {
+            writePush(message, size, stillWanted); // this client's own PUBLISH: before its reply
+            return;
+        }
+        try {
+            ctx.executor().execute(() -> writePush(message, size, stillWanted));
+        } catch (RejectedExecutionException e) {
+            inFlightPushBytes.addAndGet(-size); // the server is shutting down: the connection is going too
+        }
+    }
+
+    private void writePush(RespValue.PushReply message, long size, BooleanSupplier stillWanted) {
+        inFlightPushBytes.addAndGet(-size);
+        if (closing || session == null || !stillWanted.getAsBoolean()) {
+            return;
+        }
+        // Behind a blocked command's reply alone (BLPOP in RESP3) a message goes out at once: Redis
+        // sends a blocked client its messages, and nothing runs after that command until it answers.
+        if (pending.isEmpty() || pending.size() == 1 && pending.peekFirst() == holding) {
+            if (out == null) {
+                out = ctx.alloc().buffer(256);
+            }
+            RespEncoder.encode(message, out, session.protocol());
+        } else {
+            pending.add(new Outcome.Now(message));
+            pendingBytes += size;
+        }
+        if (!decoding && !flushScheduled) {
+            flushScheduled = true; // one flush for every message handed over before it runs
+            ctx.executor().execute(() -> {
+                flushScheduled = false;
+                flushOut();
+            });
+        }
+    }
+
     /** Closes a client whose unsent replies passed client-output-buffer-limit, as Redis does. */
     private void overLimit() {
-        LOG.log(System.Logger.Level.WARNING, "closing client " + session.id()
-                + ": replies waiting exceed client-output-buffer-limit");
+        LOG.log(System.Logger.Level.WARNING, "closing client " + session.id() + ": bytes waiting for it passed"
+                + " client-output-buffer-limit for class " + (session.subscriptions().subscribed() ? "pubsub" : "normal"));
         closing = true;
         pending.clear();
         pendingBytes = 0;
@@ -281,6 +380,20 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 yield n;
             }
             case RespValue.VerbatimString t -> t.text().length() + 16L;
+            case RespValue.PushReply p -> {
+                long n = 16;
+                for (RespValue item : p.items()) {
+                    n += approximateSize(item, depth + 1);
+                }
+                yield n;
+            }
+            case RespValue.Sequence q -> {
+                long n = 0;
+                for (RespValue item : q.replies()) {
+                    n += approximateSize(item, depth + 1);
+                }
+                yield n;
+            }
             default -> 16;
         };
     }

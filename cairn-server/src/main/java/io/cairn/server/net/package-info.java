@@ -1,7 +1,9 @@
 /**
  * The connection handler: decodes requests with {@link io.cairn.resp.RespDecoder}, dispatches
  * them, and writes replies in request order, holding back a reply until the durability it depends
- * on is reached, without blocking the event loop. Depends on Netty, {@code cairn-resp} and the
- * server's command layer.
+ * on is reached, without blocking the event loop; writes the pub/sub messages publishers hand it
+ * in order with those replies, and closes a client past its class of
+ * {@code client-output-buffer-limit} ({@link io.cairn.server.net.OutputLimitCheck}). Depends on
+ * Netty, {@code cairn-resp} and the server's command layer.
  */
 package io.cairn.server.net;

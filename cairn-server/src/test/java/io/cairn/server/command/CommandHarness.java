@@ -83,6 +83,11 @@ public final class CommandHarness implements AutoCloseable {
         return this;
     }
 
+    /** The session every call runs as. */
+    public Session session() {
+        return session;
+    }
+
     public ManualClock clock() {
         return clock;
     }

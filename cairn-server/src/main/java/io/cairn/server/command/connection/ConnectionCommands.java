@@ -24,6 +24,11 @@ public final class ConnectionCommands {
             if (c.argc() > 2) {
                 throw new InvalidRequestException("ERR wrong number of arguments for 'ping' command");
             }
+            if (c.session().protocol() == 2 && c.session().subscriptions().subscribed()) {
+                // Redis's answer to a RESP2 subscriber, which can only read arrays
+                return new RespValue.ArrayReply(List.of(RespValue.bulk("pong"),
+                        c.argc() == 2 ? RespValue.bulk(c.arg(1)) : RespValue.bulk("")));
+            }
             return c.argc() == 2 ? RespValue.bulk(c.arg(1)) : RespValue.simple("PONG");
         });
         r.server("echo", c -> RespValue.bulk(c.arg(1)));
@@ -47,6 +52,7 @@ public final class ConnectionCommands {
             Session s = c.session();
             s.endMulti();
             c.server().unwatchAll(s);
+            c.server().pubsub().dropAll(s.subscriptions());
             s.db(0);
             s.protocol(2);
             s.name("");
@@ -167,12 +173,13 @@ public final class ConnectionCommands {
 
     private static RespValue clientList(CommandContext c) {
         List<Long> ids = null;
+        String type = null;
         for (int i = 2; i < c.argc(); i++) {
             String o = c.option(i);
             if (o.equals("TYPE") && i + 1 < c.argc()) {
-                String type = c.option(++i);
-                if (!type.equals("NORMAL")) {
-                    return text(c, ""); // Cairn has no replica or pubsub clients yet
+                type = c.option(++i);
+                if (!type.equals("NORMAL") && !type.equals("PUBSUB")) {
+                    return text(c, ""); // Cairn has no replica or master clients yet
                 }
             } else if (o.equals("ID") && i + 1 < c.argc()) {
                 ids = new ArrayList<>();
@@ -185,7 +192,8 @@ public final class ConnectionCommands {
         }
         StringBuilder sb = new StringBuilder();
         for (Session s : c.server().sessions()) {
-            if (ids == null || ids.contains(s.id())) {
+            if ((ids == null || ids.contains(s.id()))
+                    && (type == null || type.equals("PUBSUB") == s.subscriptions().subscribed())) {
                 sb.append(describe(c.server(), s)).append('\n');
             }
         }
@@ -206,16 +214,21 @@ public final class ConnectionCommands {
                 + " age=" + (now - s.createdMillis()) / 1000
                 + " idle=" + (now - s.lastCommandMillis()) / 1000
                 + " flags=" + flags(server, s)
-                + " db=" + s.db() + " sub=0 psub=0 ssub=0 multi=" + s.multiState()
+                + " db=" + s.db() + " sub=" + s.subscriptions().channels() + " psub=" + s.subscriptions().patterns()
+                + " ssub=" + s.subscriptions().shardChannels() + " multi=" + s.multiState()
                 + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
                 + " cmd=" + s.lastCommand()
                 + " user=default redir=-1 resp=" + s.protocol()
                 + " lib-name=" + s.libName() + " lib-ver=" + s.libVersion();
     }
 
-    /** CLIENT LIST's flags, in Redis's order: {@code x} in MULTI, {@code b} blocked, else {@code N}. */
+    /**
+     * CLIENT LIST's flags, in Redis's order: {@code P} with subscriptions, {@code x} in MULTI,
+     * {@code b} blocked, else {@code N}.
+     */
     private static String flags(ServerContext server, Session s) {
-        String f = (s.inMulti() ? "x" : "") + (server.blocked().isBlocked(s.id()) ? "b" : "");
+        String f = (s.subscriptions().subscribed() ? "P" : "") + (s.inMulti() ? "x" : "")
+                + (server.blocked().isBlocked(s.id()) ? "b" : "");
         return f.isEmpty() ? "N" : f;
     }
 
@@ -247,6 +260,7 @@ public final class ConnectionCommands {
         String laddr = null;
         boolean skipMe = true;
         boolean matchesNone = false;
+        Boolean pubsubType = null;
         long maxAgeSeconds = -1;
         for (int i = 2; i < c.argc(); i += 2) {
             if (i + 1 >= c.argc()) {
@@ -275,9 +289,9 @@ public final class ConnectionCommands {
                 case "TYPE" -> {
                     String type = c.option(i + 1);
                     switch (type) {
-                        case "NORMAL" -> {
-                        }
-                        case "MASTER", "REPLICA", "SLAVE", "PUBSUB" -> matchesNone = true; // Cairn has none yet
+                        case "NORMAL" -> pubsubType = false;
+                        case "PUBSUB" -> pubsubType = true;
+                        case "MASTER", "REPLICA", "SLAVE" -> matchesNone = true; // Cairn has none yet
                         default -> throw new InvalidRequestException("ERR Unknown client type '" + c.string(i + 1) + "'");
                     }
                 }
@@ -296,7 +310,8 @@ public final class ConnectionCommands {
             if (matchesNone || maxAgeSeconds >= 0 && (now - s.createdMillis()) / 1000 < maxAgeSeconds
                     || id != null && s.id() != id || addr != null && !address(s.channel().remoteAddress()).equals(addr)
                     || laddr != null && !address(s.channel().localAddress()).equals(laddr)
-                    || skipMe && s == c.session()) {
+                    || skipMe && s == c.session()
+                    || pubsubType != null && pubsubType != s.subscriptions().subscribed()) {
                 continue;
             }
             if (s == c.session()) {

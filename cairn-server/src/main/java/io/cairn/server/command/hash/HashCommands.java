@@ -90,7 +90,7 @@ public final class HashCommands {
                 throw new InvalidRequestException("ERR value is out of range");
             }
         }
-        long mostPicks = Math.max(1, c.server().config().clientOutputBufferLimit() / BYTES_PER_PICK);
+        long mostPicks = Math.max(1, c.server().outputBufferLimits().normal().hardOrMax() / BYTES_PER_PICK);
         return new HashReads.HRandField(c.arg(1), count, withValues, mostPicks, c.server().random(), c.session().protocol());
     }
 }

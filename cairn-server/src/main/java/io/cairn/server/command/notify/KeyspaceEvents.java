@@ -149,6 +149,8 @@ public final class KeyspaceEvents {
             if (main != null) {
                 Named n = named != null ? named : fromChange(main);
                 events.add(new Event(db, key, n.type, n.name));
+            } else if (deleted && named != null && !command.endsWith("store")) {
+                events.add(new Event(db, key, named.type, named.name)); // SPOP of every member: spop, then del
             }
             if (expire || main instanceof Mutation.PutString p && p.expireAt() != 0 && setsExpiry(command, args)) {
                 events.add(new Event(db, key, NotifyFlags.GENERIC, "expire"));

@@ -58,6 +58,7 @@ final class LuaReplies {
             case RespValue.NullReply _, RespValue.NullArray _ -> resp3 ? LuaValue.NIL : LuaValue.FALSE;
             case RespValue.ArrayReply a -> array(a.items(), resp3, depth);
             case RespValue.PushReply p -> array(p.items(), resp3, depth);
+            case RespValue.Sequence q -> array(q.replies(), resp3, depth); // SUBSCRIBE's; scripts may not subscribe
             case RespValue.SetReply s -> {
                 if (!resp3) {
                     yield array(s.items(), false, depth);

@@ -4,6 +4,7 @@ import io.cairn.server.command.notify.NotifyFlags;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.EncodingSettings;
+import io.cairn.server.OutputBufferLimits;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.ServerContext;
 import io.cairn.server.SettingType;
@@ -51,6 +52,7 @@ final class ConfigCommands {
         m.put("busy-reply-threshold", Long.toString(s.busyReplyThreshold()));
         m.put("lua-time-limit", Long.toString(s.busyReplyThreshold()));
         m.put("port", Integer.toString(s.port()));
+        m.put(ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT.name, s.outputBufferLimits().toString());
         m.put("save", "");
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
@@ -115,6 +117,14 @@ final class ConfigCommands {
         for (int i = 0; i < keys.size(); i++) {
             ServerConfig.Key k = keys.get(i);
             String text = c.string(3 + 2 * i);
+            if (k == ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT) {
+                try {
+                    values[i] = OutputBufferLimits.parse(text, c.server().outputBufferLimits(), false);
+                } catch (IllegalArgumentException e) {
+                    throw failed(asked.get(i), e.getMessage());
+                }
+                continue;
+            }
             if (k.type instanceof SettingType.RedisNumber n) {
                 String why = n.refusal(text);
                 if (why != null) {
@@ -144,6 +154,7 @@ final class ConfigCommands {
                 case TIMEOUT -> c.server().timeoutSeconds((Long) values[i]);
                 case BUSY_REPLY_THRESHOLD -> c.server().busyReplyThreshold((Long) values[i]);
                 case NOTIFY_KEYSPACE_EVENTS -> c.server().notifier().flags((NotifyFlags) values[i]);
+                case CLIENT_OUTPUT_BUFFER_LIMIT -> c.server().outputBufferLimits((OutputBufferLimits) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }
         }

@@ -2,6 +2,7 @@ package io.cairn.server.command.server;
 
 import io.cairn.server.ServerContext;
 import io.cairn.server.ServerStats;
+import io.cairn.server.command.pubsub.Kind;
 import io.cairn.storage.engine.CheckpointInfo;
 import io.cairn.storage.engine.RecoveryStats;
 import io.cairn.storage.engine.StoreStats;
@@ -171,7 +172,10 @@ final class Info {
                 .line("expired_keys", st.expiredKeys())
                 .line("evicted_keys", 0)
                 .line("keyspace_hits", x.keyspaceHits())
-                .line("keyspace_misses", x.keyspaceMisses());
+                .line("keyspace_misses", x.keyspaceMisses())
+                .line("pubsub_channels", s.pubsub().count(Kind.CHANNEL))
+                .line("pubsub_patterns", s.pubsub().count(Kind.PATTERN))
+                .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD));
     }
 
     static long rssBytes() {

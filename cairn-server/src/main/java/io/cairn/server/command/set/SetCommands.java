@@ -87,7 +87,7 @@ public final class SetCommands {
             throw new InvalidRequestException("ERR value is out of range, value must between "
                     + -Long.MAX_VALUE + " and " + Long.MAX_VALUE);
         }
-        long mostPicks = Math.max(1, c.server().config().clientOutputBufferLimit() / BYTES_PER_PICK);
+        long mostPicks = Math.max(1, c.server().outputBufferLimits().normal().hardOrMax() / BYTES_PER_PICK);
         return new SetReads.RandomMembers(c.arg(1), count, mostPicks, c.server().random());
     }
 

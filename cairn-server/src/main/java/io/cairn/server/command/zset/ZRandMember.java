@@ -47,7 +47,7 @@ record ZRandMember(byte[] key, Long count, boolean withScores, long mostPicks, R
         if (withScores && (count < -Long.MAX_VALUE / 2 || count > Long.MAX_VALUE / 2)) {
             throw new InvalidRequestException("ERR value is out of range");
         }
-        long mostPicks = Math.max(1, c.server().config().clientOutputBufferLimit() / BYTES_PER_PICK);
+        long mostPicks = Math.max(1, c.server().outputBufferLimits().normal().hardOrMax() / BYTES_PER_PICK);
         return new ZRandMember(c.arg(1), count, withScores, mostPicks, c.server().random(), c.session().protocol());
     }
 

@@ -86,7 +86,9 @@ class KeyspaceEventsTest {
         assertThat(events("SADD", "st", "a", "b", "c")).containsExactly("0:st:sadd");
         assertThat(events("SREM", "st", "a")).containsExactly("0:st:srem");
         assertThat(events("SPOP", "st")).containsExactly("0:st:spop");
-        assertThat(events("SMOVE", "st", "st2", "c")).containsExactlyInAnyOrder("0:st:srem", "0:st:del", "0:st2:sadd");
+        events("SADD", "mv", "only");
+        assertThat(events("SMOVE", "mv", "st2", "only")).containsExactlyInAnyOrder("0:mv:srem", "0:mv:del", "0:st2:sadd");
+        assertThat(events("SPOP", "st2", "5")).containsExactly("0:st2:spop", "0:st2:del"); // every member: spop, then del
         events("SADD", "x1", "a");
         events("SADD", "x2", "a");
         assertThat(events("SINTERSTORE", "dst", "x1", "x2")).containsExactly("0:dst:sinterstore");
