@@ -12,8 +12,8 @@ import org.redisson.config.ConstantDelay;
 
 /**
  * A Cairn server and Redisson clients on it, values as strings, set to fail fast: Redisson retries
- * a command that fails or times out, and one Cairn does not serve yet (PUBLISH, before pub/sub)
- * would otherwise keep a test waiting, so each client retries once, after 100 ms, and
+ * a command that fails or times out, and a command Cairn does not serve yet would otherwise keep
+ * a test waiting, so each client retries once, after 100 ms, and
  * gives a command 10 s. Test classes that use it still carry a JUnit {@code @Timeout}. {@link
  * #close()} shuts the clients down, then the server. Not thread-safe: one test's thread owns it.
  */

@@ -9,6 +9,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisson.api.RAtomicLong;
 import org.redisson.api.RBucket;
+import org.redisson.api.RLock;
 import org.redisson.api.RMap;
+import org.redisson.api.RSemaphore;
 import org.redisson.api.RedissonClient;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -25,7 +28,8 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
 /**
  * Scripting through real client libraries, unchanged: Jedis and Lettuce's EVAL, EVALSHA and SCRIPT
  * calls, a token-bucket rate limiter as applications write them, and Redisson's objects whose
- * operations are Lua scripts (atomic compare-and-set, buckets, map puts).
+ * operations are Lua scripts (atomic compare-and-set, buckets, map puts, locks and semaphores, which
+ * also PUBLISH to wake waiters).
  */
 @Timeout(120)
 @SuppressWarnings("unchecked") // Jedis answers a script's array as an untyped Object
@@ -102,6 +106,52 @@ class ScriptingClientsTest {
         } finally {
             client.shutdown();
         }
+    }
+
+    @Test
+    void redissonLocksAndSemaphoresScriptAndPublish() throws InterruptedException {
+        RedissonClient redisson = cairn.redisson();
+        RSemaphore permits = redisson.getSemaphore("permits");
+        assertThat(permits.trySetPermits(2)).isTrue();
+        assertThat(permits.tryAcquire()).isTrue();
+        assertThat(permits.tryAcquire()).isTrue();
+        assertThat(permits.tryAcquire()).isFalse();
+        permits.release();
+        assertThat(permits.availablePermits()).isEqualTo(1);
+
+        RLock lock = redisson.getLock("lock");
+        assertThat(lock.tryLock(0, 30, TimeUnit.SECONDS)).isTrue();
+        assertThat(lock.tryLock(0, 30, TimeUnit.SECONDS)).isTrue(); // reentrant
+        assertThat(lock.getHoldCount()).isEqualTo(2);
+        RedissonClient other = cairn.connect();
+        assertThat(other.getLock("lock").tryLock(0, 30, TimeUnit.SECONDS)).isFalse();
+        assertThat(lock.isHeldByCurrentThread()).isTrue();
+        lock.unlock();
+        lock.unlock();
+        assertThat(lock.isLocked()).isFalse();
+        assertThat(other.getLock("lock").tryLock(0, 30, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aWaitingRedissonLockIsWokenByTheUnlocksMessage() throws Exception {
+        RLock held = cairn.redisson().getLock("contended");
+        held.lock(30, TimeUnit.SECONDS);
+        RedissonClient other = cairn.connect();
+        java.util.concurrent.CompletableFuture<Boolean> waiter = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                // waits on the lock's channel (SUBSCRIBE); the unlock script PUBLISHes to it
+                return other.getLock("contended").tryLock(60, 30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (cairn.redisson().getTopic("redisson_lock__channel:{contended}").countSubscribers() == 0) {
+            assertThat(System.nanoTime()).as("the waiter subscribed").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        held.unlock();
+        assertThat(waiter.get(60, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
