@@ -72,6 +72,7 @@ final class LiveIndexes {
             Mutation seen = switch (m) {
                 case Mutation.ClearAll c -> new Mutation.Clear(0);
                 case Mutation.SwapDb w -> null;
+                case Mutation.SetFunctions f -> null; // function libraries are no key of any index
                 case Mutation.Move mv when mv.db() == 0 -> new Mutation.Delete(0, mv.key());
                 case Mutation.Move mv -> mv.toDb() == 0 ? mv : null;
                 default -> m.db() == 0 ? m : null;

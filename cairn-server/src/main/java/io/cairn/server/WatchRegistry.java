@@ -74,6 +74,9 @@ final class WatchRegistry implements ChangeListener {
                 }
                 case Mutation.SwapDb w -> {
                 }
+                case Mutation.SetFunctions f -> {
+                    // functions are no key: WATCH does not see them, as in Redis
+                }
                 case Mutation.Move mv -> {
                     touched(mv.db(), mv.key());
                     touched(mv.toDb(), mv.key());

@@ -37,6 +37,9 @@ final class Checkpointer {
             long[] nextCheck = {RATE_CHECK_BYTES};
             long paceStart = System.nanoTime(); // real time, whatever clock the store was given
             try {
+                if (view.functions().length > 0) {
+                    w.functions(view.functions());
+                }
                 for (int db = 0; db < view.databaseCount(); db++) {
                     if (view.size(db) == 0) {
                         continue;

@@ -12,6 +12,7 @@ import io.cairn.storage.index.Epochs;
 final class Databases {
     private final Keyspace[] dbs;
     private final Epochs epochs = new Epochs();
+    private byte[] functions = new byte[0];
 
     Databases(int count, int expectedKeys) {
         if (count < 1) {
@@ -65,6 +66,15 @@ final class Databases {
             n += k.volatileKeys();
         }
         return n;
+    }
+
+    /** The function libraries, as the last {@link Mutation.SetFunctions} left them (empty: none). */
+    byte[] functions() {
+        return functions;
+    }
+
+    void functions(byte[] libraries) {
+        functions = libraries;
     }
 
     Epochs epochs() {

@@ -153,6 +153,23 @@ public sealed interface Mutation {
         }
     }
 
+    /**
+     * The server's function libraries are now {@code libraries} (FUNCTION LOAD, DELETE, FLUSH,
+     * RESTORE): one payload, opaque to the engine, that replaces the one before. It belongs to no
+     * database, and FLUSHALL keeps it, as Redis keeps functions. {@link #db()} is 0.
+     */
+    record SetFunctions(byte[] libraries) implements Mutation {
+        @Override
+        public int db() {
+            return 0;
+        }
+
+        @Override
+        public byte[] key() {
+            return null;
+        }
+    }
+
     /** Databases {@code db} and {@code other} exchanged their contents (SWAPDB). */
     record SwapDb(int db, int other) implements Mutation {
         @Override

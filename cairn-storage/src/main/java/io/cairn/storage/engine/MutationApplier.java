@@ -18,6 +18,7 @@ final class MutationApplier {
         switch (m) {
             case Mutation.ClearAll c -> dbs.clearAll();
             case Mutation.SwapDb w -> dbs.swap(w.db(), w.other());
+            case Mutation.SetFunctions f -> dbs.functions(f.libraries());
             case Mutation.Move mv -> {
                 Keyspace from = dbs.get(mv.db());
                 Keyspace to = dbs.get(mv.toDb());
@@ -36,6 +37,7 @@ final class MutationApplier {
         switch (m) {
             case Mutation.ClearAll c -> throw new IllegalStateException("FLUSHALL applied to one database");
             case Mutation.SwapDb w -> throw new IllegalStateException("SWAPDB applied to one database");
+            case Mutation.SetFunctions f -> throw new IllegalStateException("functions applied to one database");
             case Mutation.Move mv -> throw new IllegalStateException("MOVE applied to one database");
             case Mutation.PutString p -> ks.putString(p.key(), p.value(), p.expireAt());
             case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());

@@ -45,6 +45,7 @@ final class MutationCodec {
     static final byte STRING_SET_RANGE = 50;
     // 60-69: keys across types
     static final byte RENAME = 60;
+    static final byte FUNCTIONS = 70;
 
     private MutationCodec() {
     }
@@ -67,6 +68,10 @@ final class MutationCodec {
                 }
                 case Mutation.SwapDb w -> {
                     n += Varints.sizeOf(w.db()) + Varints.sizeOf(w.other());
+                    continue;
+                }
+                case Mutation.SetFunctions f -> {
+                    n += bytesSize(f.libraries());
                     continue;
                 }
                 default -> {
@@ -98,6 +103,7 @@ final class MutationCodec {
                 case Mutation.ListTrim x -> Varints.sizeOf(x.start()) + Varints.sizeOf(x.stop());
                 case Mutation.ClearAll c -> 0;
                 case Mutation.SwapDb w -> 0;
+                case Mutation.SetFunctions f -> 0;
             };
         }
         return n;
@@ -211,6 +217,10 @@ final class MutationCodec {
                     Varints.put(out, x.stop());
                 }
                 case Mutation.ClearAll c -> out.put(CLEAR_ALL);
+                case Mutation.SetFunctions f -> {
+                    out.put(FUNCTIONS);
+                    putBytes(out, f.libraries());
+                }
                 case Mutation.SwapDb w -> {
                     out.put(SWAP_DB);
                     Varints.put(out, w.db());
@@ -222,7 +232,7 @@ final class MutationCodec {
 
     /** Whether the mutation names its databases itself, so no {@link #SELECT_DB} goes before it. */
     private static boolean spansDatabases(Mutation m) {
-        return m instanceof Mutation.ClearAll || m instanceof Mutation.SwapDb;
+        return m instanceof Mutation.ClearAll || m instanceof Mutation.SwapDb || m instanceof Mutation.SetFunctions;
     }
 
     static ByteBuffer encode(List<Mutation> batch) {
@@ -316,6 +326,9 @@ final class MutationCodec {
             }
             case CLEAR_ALL -> {
                 return new Mutation.ClearAll();
+            }
+            case FUNCTIONS -> {
+                return new Mutation.SetFunctions(getBytes(in));
             }
             case SWAP_DB -> {
                 return new Mutation.SwapDb(Varints.getInt(in, "database", Integer.MAX_VALUE),

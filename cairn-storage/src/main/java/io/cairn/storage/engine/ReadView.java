@@ -20,14 +20,21 @@ public final class ReadView implements AutoCloseable {
     private final int db;
     private final long lsn;
     private final long timeMillis;
+    private final byte[] functions;
 
-    ReadView(Store store, View<Object>[] views, int db, long lsn, long timeMillis) {
+    ReadView(Store store, View<Object>[] views, int db, long lsn, long timeMillis, byte[] functions) {
+        this.functions = functions;
         this.store = store;
         this.views = views;
         this.view = views[db];
         this.db = db;
         this.lsn = lsn;
         this.timeMillis = timeMillis;
+    }
+
+    /** The function libraries as of the view (the engine never changes a stored payload in place). */
+    byte[] functions() {
+        return functions;
     }
 
     /** The LSN of the last batch the view includes. */

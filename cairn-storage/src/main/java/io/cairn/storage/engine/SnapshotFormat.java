@@ -39,6 +39,8 @@ final class SnapshotFormat {
     static final byte KIND_SET = 6;
     /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
     static final byte KIND_DATABASE = 16;
+    /** Not an entry: the function libraries, written first when there are any. */
+    static final byte KIND_FUNCTIONS = 17;
     static final int TARGET_BLOCK_BYTES = 1 << 16;
     static final String PREFIX = "snapshot-";
     static final String SUFFIX = ".snap";

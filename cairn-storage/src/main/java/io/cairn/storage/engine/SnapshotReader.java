@@ -83,6 +83,11 @@ final class SnapshotReader {
                 }
                 try {
                     while (payload.hasRemaining()) {
+                        if (payload.get(payload.position()) == SnapshotFormat.KIND_FUNCTIONS) {
+                            payload.get();
+                            dbs.functions(bytes(payload));
+                            continue;
+                        }
                         if (payload.get(payload.position()) == SnapshotFormat.KIND_DATABASE) {
                             payload.get();
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));

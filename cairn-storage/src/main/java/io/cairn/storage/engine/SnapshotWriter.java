@@ -82,6 +82,14 @@ final class SnapshotWriter implements AutoCloseable {
         Varints.put(block, db);
     }
 
+    /** Writes the function libraries (before any entry); not an entry, not counted. */
+    void functions(byte[] libraries) {
+        ensure(1 + 5 + libraries.length);
+        block.put(SnapshotFormat.KIND_FUNCTIONS);
+        Varints.put(block, libraries.length);
+        block.put(libraries);
+    }
+
     /** Adds one entry (a string or document record, or a collection entry). */
     void add(Object entry) throws IOException {
         if (streamLarge && mayBeLarge(entry)) {

@@ -293,7 +293,7 @@ public final class Store implements AutoCloseable {
         for (int i = 0; i < views.length; i++) {
             views[i] = dbs.get(i).openView();
         }
-        return new ReadView(this, views, db, log.lastLsn(), clock.millis());
+        return new ReadView(this, views, db, log.lastLsn(), clock.millis(), dbs.functions());
     }
 
     void closeViews(View<Object>[] views) {

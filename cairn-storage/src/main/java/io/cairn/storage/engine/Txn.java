@@ -494,6 +494,18 @@ public final class Txn {
         return db;
     }
 
+    /** The function libraries as the server last stored them ({@link #setFunctions}); empty when none. */
+    public byte[] functions() {
+        checkActive();
+        return dbs.functions();
+    }
+
+    /** Replaces the function libraries (FUNCTION LOAD, DELETE, FLUSH, RESTORE); logged like any write. */
+    public void setFunctions(byte[] libraries) {
+        checkWritable();
+        record(new Mutation.SetFunctions(libraries.clone()), libraries.length + 8);
+    }
+
     /** How many databases the store has (the {@code databases} setting). */
     public int databaseCount() {
         return dbs.count();

@@ -371,4 +371,55 @@ class FormatGoldenTest {
             assertThat(s.get(Bytes.utf8("b"))).containsExactly(0, 0, 0x80);
         }
     }
+
+    // Function libraries (mutation type 70; snapshot kind 17, written first), added to version 1
+    // with no other change: a store without functions writes neither, so the fixtures above stay.
+
+    @Test
+    void walWriterProducesTheFunctionsGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.setFunctions(Bytes.utf8("lib"));
+                t.flushAll();
+                return null;
+            }).await();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("wal-v1-functions")));
+    }
+
+    @Test
+    void functionsGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-functions"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            // FLUSHALL after them kept them
+            assertThat(s.<byte[]>read(0, Txn::functions)).isEqualTo(Bytes.utf8("lib"));
+        }
+    }
+
+    @Test
+    void checkpointProducesTheFunctionsGoldenSnapshot() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            s.execute(t -> {
+                t.setFunctions(Bytes.utf8("lib"));
+                t.set(Bytes.utf8("a"), Bytes.utf8("0"), 0);
+                return null;
+            }).await();
+            s.checkpoint().join();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("snapshot-00000000000000000001.snap"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("snapshot-v1-functions")));
+    }
+
+    @Test
+    void functionsGoldenSnapshotStillOpens() throws IOException {
+        Files.write(dir.resolve("snapshot-00000000000000000001.snap"), golden("snapshot-v1-functions"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            assertThat(s.<byte[]>read(0, Txn::functions)).isEqualTo(Bytes.utf8("lib"));
+            assertThat(s.get(Bytes.utf8("a"))).isEqualTo(Bytes.utf8("0"));
+            assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(1);
+        }
+    }
 }

@@ -106,6 +106,9 @@ public final class KeyspaceEvents {
                 }
                 case Mutation.SwapDb s -> {
                 }
+                case Mutation.SetFunctions f -> {
+                    // FUNCTION LOAD and the like publish no keyspace event in Redis
+                }
                 case Mutation.Rename r -> {
                     events.add(new Event(r.db(), r.source(), NotifyFlags.GENERIC, "rename_from"));
                     events.add(new Event(r.db(), r.key(), NotifyFlags.GENERIC, "rename_to"));
