@@ -982,6 +982,42 @@ public final class CommandTable {
                     "@slow @scripting", SCRIPTING, "Executes a read-only server-side Lua script by SHA1 digest.", "7.0.0",
                     "Depends on the script that is executed.", "sha1:string numkeys:integer [key:key...] [arg:string...]")
                     .keys("RO access index(2) keynum(0,1,1)"),
+            cmd("fcall", -3, "noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0, "@slow @scripting",
+                    SCRIPTING, "Invokes a function.", "7.0.0", "Depends on the function that is executed.",
+                    "function:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys(SCRIPT_KEYS_RW),
+            cmd("fcall_ro", -3, "readonly noscript stale skip_monitor no_mandatory_keys movablekeys", 0, 0, 0,
+                    "@slow @scripting", SCRIPTING, "Invokes a read-only function.", "7.0.0",
+                    "Depends on the function that is executed.", "function:string numkeys:integer [key:key...] [arg:string...]")
+                    .keys(SCRIPT_KEYS_RO),
+            cmd("function", -2, "", 0, 0, 0, "@slow", SCRIPTING, "A container for function commands.", "7.0.0", CONTAINER, ""),
+            cmd("function|delete", 3, "write noscript", 0, 0, 0, "@write @slow @scripting", SCRIPTING,
+                    "Deletes a library and its functions.", "7.0.0", "O(1)", "library-name:string")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
+            cmd("function|dump", 2, "noscript", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Dumps all libraries into a serialized binary payload.", "7.0.0", "O(N) where N is the number of functions", ""),
+            cmd("function|flush", -2, "write noscript", 0, 0, 0, "@write @slow @scripting", SCRIPTING,
+                    "Deletes all libraries and functions.", "7.0.0", "O(N) where N is the number of functions deleted",
+                    "[flush-type{ASYNC|SYNC}]")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
+            cmd("function|kill", 2, "noscript allow_busy", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Terminates a function during execution.", "7.0.0", "O(1)", "")
+                    .tips("request_policy:all_shards response_policy:one_succeeded"),
+            cmd("function|list", -2, "noscript", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Returns information about all libraries.", "7.0.0", "O(N) where N is the number of functions",
+                    "[LIBRARYNAME=library-name-pattern:string] [WITHCODE]")
+                    .tips("nondeterministic_output_order"),
+            cmd("function|load", -3, "write denyoom noscript", 0, 0, 0, "@write @slow @scripting", SCRIPTING,
+                    "Creates a library.", "7.0.0", "O(1) (considering compilation time is redundant)",
+                    "[REPLACE] function-code:string")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
+            cmd("function|restore", -3, "write denyoom noscript", 0, 0, 0, "@write @slow @scripting", SCRIPTING,
+                    "Restores all libraries from a payload.", "7.0.0", "O(N) where N is the number of functions on the payload",
+                    "serialized-value:string [policy{FLUSH|APPEND|REPLACE}]")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
+            cmd("function|stats", 2, "noscript allow_busy", 0, 0, 0, "@slow @scripting", SCRIPTING,
+                    "Returns information about a function during execution.", "7.0.0", "O(1)", "")
+                    .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
             cmd("script", -2, "", 0, 0, 0, "@slow", SCRIPTING,
                     "A container for Lua scripts management commands.", "2.6.0", CONTAINER, ""),
             cmd("script|exists", -3, "noscript", 0, 0, 0, "@slow @scripting", SCRIPTING,

@@ -40,7 +40,8 @@ class CommandTableTest {
             "sintercard", "sinterstore", "sunion", "sunionstore", "sdiff", "sdiffstore", "sscan",
             "multi", "exec", "discard", "watch", "unwatch",
             "eval", "evalsha", "eval_ro", "evalsha_ro", "script", "script|exists", "script|flush", "script|kill",
-            "script|load",
+            "script|load", "fcall", "fcall_ro", "function", "function|delete", "function|dump", "function|flush",
+            "function|kill", "function|list", "function|load", "function|restore", "function|stats",
             "subscribe", "unsubscribe", "psubscribe", "punsubscribe", "publish", "ssubscribe", "sunsubscribe",
             "spublish", "pubsub", "pubsub|channels", "pubsub|numpat", "pubsub|numsub", "pubsub|shardchannels",
             "pubsub|shardnumsub",
@@ -77,7 +78,7 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub");
+                "pubsub", "function");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|unblock");

@@ -15,7 +15,7 @@ public final class Command {
     /** Commands (or containers) refused inside MULTI: they block, or stop the server. */
     private static final Set<String> NOT_IN_MULTI = Set.of("save", "shutdown", "debug");
     /** Commands whose spec has no write flag but which run other commands that may write: a write transaction. */
-    private static final Set<String> RUN_WRITES = Set.of("exec", "eval", "evalsha");
+    private static final Set<String> RUN_WRITES = Set.of("exec", "eval", "evalsha", "fcall");
     /** What a RESP2 client with subscriptions may still run, as in Redis. */
     private static final Set<String> WHILE_SUBSCRIBED = Set.of("subscribe", "ssubscribe", "psubscribe", "unsubscribe",
             "sunsubscribe", "punsubscribe", "ping", "quit", "reset");

@@ -16,6 +16,7 @@ import io.cairn.server.command.set.SetCommands;
 import io.cairn.server.command.sort.SortCommands;
 import io.cairn.server.command.string.StringCommands;
 import io.cairn.server.command.transaction.TransactionCommands;
+import io.cairn.server.command.script.FunctionCommands;
 import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.zset.ZSetCommands;
 import java.util.HashMap;
@@ -45,6 +46,7 @@ public final class Commands {
         SearchCommands.register(r);
         TransactionCommands.register(r);
         ScriptCommands.register(r);
+        FunctionCommands.register(r);
         PubSubCommands.register(r);
         return r.handlers;
     }

@@ -123,7 +123,8 @@ public final class Dispatcher {
     /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
     private static boolean runsScript(Command cmd, Session session) {
         String name = cmd.spec().name();
-        return name.startsWith("eval") || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript);
+        return name.startsWith("eval") || name.startsWith("fcall")
+                || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript);
     }
 
     /**

@@ -80,6 +80,6 @@ public final class ScriptCommands {
     /** Whether a request (as queued by MULTI) runs a script. */
     public static boolean runsScript(byte[][] args) {
         String name = new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
-        return name.startsWith("eval");
+        return name.startsWith("eval") || name.startsWith("fcall");
     }
 }

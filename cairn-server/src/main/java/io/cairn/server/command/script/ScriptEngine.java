@@ -25,6 +25,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,11 +62,11 @@ import org.luaj.vm2.lib.VarArgFunction;
 public final class ScriptEngine {
     private static final System.Logger LOG = System.getLogger("io.cairn.script");
     static final String CHUNK = "user_script";
-    private static final Pattern POSITION = Pattern.compile("^(" + CHUNK + ":\\d+):? ?");
+    static final String FUNCTION_CHUNK = "user_function";
     private static final Pattern UNEXPECTED = Pattern.compile("unexpected symbol (\\d+) \\((.*)\\)$");
     /** LuaJ's number for the end of the input in "unexpected symbol 286". */
     private static final String LUAJ_EOS = "286";
-    private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"" + CHUNK + "\"\\]");
+    private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"(" + CHUNK + "|" + "user_function" + ")\"\\]");
 
     private final ServerContext server;
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -130,7 +131,7 @@ public final class ScriptEngine {
 
     /** LuaJ's compile error in Lua 5.1's words where they differ only in form. */
     static String compileMessage(String luaj) {
-        String msg = COMPILE_POSITION.matcher(String.valueOf(luaj)).replaceFirst(CHUNK);
+        String msg = COMPILE_POSITION.matcher(String.valueOf(luaj)).replaceFirst("$1");
         msg = msg.replace("'<eos>'", "'<eof>'");
         Matcher m = UNEXPECTED.matcher(msg);
         if (m.find()) {
@@ -155,7 +156,6 @@ public final class ScriptEngine {
      * (how long it has run, whether it wrote, the kill and abandon requests).
      */
     private static final class Run {
-        final Script script;
         final Txn txn;
         final Session session;
         final boolean readOnly;
@@ -169,13 +169,16 @@ public final class ScriptEngine {
         volatile boolean kill;
         volatile boolean abandon;
 
-        Run(Script script, Txn txn, Session session, boolean readOnly, long memoryLimit) {
-            this.script = script;
+        /** For FUNCTION LOAD: when its code must have run (System.nanoTime()), 0 for no limit. */
+        final long deadline;
+
+        Run(Txn txn, Session session, boolean readOnly, long memoryLimit, long deadline) {
             this.txn = txn;
             this.session = session;
             this.readOnly = readOnly;
             this.callerId = session.id();
             this.memoryLimit = memoryLimit;
+            this.deadline = deadline;
         }
 
         /** Stops the script if it is to be stopped: killed, abandoned, or past its memory. On the script's thread. */
@@ -189,6 +192,9 @@ public final class ScriptEngine {
             if (memoryLimit > 0 && THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart > memoryLimit) {
                 throw new ScriptAborted(Stop.MEMORY);
             }
+            if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                throw new ScriptAborted(Stop.TIMEOUT);
+            }
         }
 
         /** Whether {@code bytes} more would still fit the script's memory. */
@@ -198,7 +204,7 @@ public final class ScriptEngine {
     }
 
     /** Why a script is stopped from outside its own code. */
-    enum Stop { KILL, ABANDON, MEMORY }
+    enum Stop { KILL, ABANDON, MEMORY, TIMEOUT }
 
     /** Ends a script from its instruction hook; an Error, so no {@code pcall} inside the script catches it. */
     static final class ScriptAborted extends Error {
@@ -250,10 +256,10 @@ public final class ScriptEngine {
             }
         }
 
-        String line() {
+        String line(String chunk) {
             Prototype p = function;
             int at = pc;
-            return p != null && p.lineinfo != null && at >= 0 && at < p.lineinfo.length ? CHUNK + ":" + p.lineinfo[at] : CHUNK;
+            return p != null && p.lineinfo != null && at >= 0 && at < p.lineinfo.length ? chunk + ":" + p.lineinfo[at] : chunk;
         }
     }
 
@@ -406,35 +412,57 @@ public final class ScriptEngine {
      */
     public RespValue run(Script script, List<byte[]> keys, List<byte[]> argv, Txn txn, Session caller, boolean readOnly) {
         ScriptGlobals g = globals();
+        g.bind("KEYS", array(keys));
+        g.bind("ARGV", array(argv));
+        return invoke(script.sha(), CHUNK, script.prototype(), readOnly || script.flags().noWrites(), txn, caller,
+                () -> new LuaClosure(script.prototype(), g).call());
+    }
+
+    /**
+     * FCALL: runs function {@code f} with the keys and arguments as its two parameters (functions
+     * see no {@code KEYS}/{@code ARGV} globals). Call under the store's lock.
+     */
+    public RespValue call(FunctionDef f, List<byte[]> keys, List<byte[]> argv, Txn txn, Session caller, boolean readOnly) {
+        ScriptGlobals g = globals();
+        g.bind("KEYS", LuaValue.NIL);
+        g.bind("ARGV", LuaValue.NIL);
+        Prototype p = f.callback() instanceof LuaClosure c ? c.p : null;
+        return invoke(f.name(), FUNCTION_CHUNK, p, readOnly || f.noWrites(), txn, caller,
+                () -> f.callback().call(array(keys), array(argv)));
+    }
+
+    /** Runs a script or function body as one call: the sandbox, the stop requests, Redis's error texts. */
+    private RespValue invoke(String label, String chunk, Prototype prototype, boolean readOnly, Txn txn, Session caller,
+                             java.util.function.Supplier<LuaValue> body) {
         int db = txn.db();
         Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
         session.db(db);
-        Run run = new Run(script, txn, session, readOnly || script.flags().noWrites(), server.config().scriptMaxMemory());
-        g.bind("KEYS", array(keys));
-        g.bind("ARGV", array(argv));
+        Run run = new Run(txn, session, readOnly, server.config().scriptMaxMemory(), 0);
         current = run;
         try {
-            LuaValue result = new LuaClosure(script.prototype(), g).call();
+            LuaValue result = body.get();
             return LuaReplies.toReply(result, run.resp);
         } catch (ScriptAborted e) {
             return switch (e.why) {
                 case ABANDON -> throw new TransactionAbandonedException("SHUTDOWN NOSAVE while a script ran");
-                case KILL -> RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + script.sha() + ", on @"
-                        + hook.line() + ".");
-                case MEMORY -> notEnoughMemory(script);
+                case KILL -> RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + label + ", on @"
+                        + hook.line(chunk) + ".");
+                case MEMORY, TIMEOUT -> notEnoughMemory(label, chunk);
             };
         } catch (OutOfMemoryError e) { // one allocation too big for the heap: it did not happen, the server goes on
-            return notEnoughMemory(script);
+            return notEnoughMemory(label, chunk);
         } catch (LuaError e) {
             if (e.getCause() instanceof NegativeArraySizeException) { // a string or table past 2^31: LuaJ wraps the failure
-                return notEnoughMemory(script);
+                return notEnoughMemory(label, chunk);
             }
-            return scriptError(e, script);
+            String[] where = new String[1];
+            String message = errorMessage(e, chunk, prototype, where);
+            return RespValue.error(message + " script: " + label + ", on @" + (where[0] == null ? chunk : where[0]) + ".");
         } catch (RuntimeException e) { // LuaJ's own failures (a Java exception in its library code)
-            return RespValue.error("ERR " + oneLine(String.valueOf(e.getMessage())) + " script: " + script.sha() + ", on @"
-                    + CHUNK + ".");
+            return RespValue.error("ERR " + oneLine(String.valueOf(e.getMessage())) + " script: " + label + ", on @"
+                    + chunk + ".");
         } catch (StackOverflowError e) {
-            return RespValue.error("ERR " + CHUNK + ": stack overflow script: " + script.sha() + ", on @" + CHUNK + ".");
+            return RespValue.error("ERR " + chunk + ": stack overflow script: " + label + ", on @" + chunk + ".");
         } finally {
             current = null;
             run.done.complete(null);
@@ -444,8 +472,8 @@ public final class ScriptEngine {
         }
     }
 
-    private RespValue notEnoughMemory(Script script) {
-        return RespValue.error("ERR not enough memory (script-max-memory) script: " + script.sha() + ", on @" + hook.line() + ".");
+    private RespValue notEnoughMemory(String label, String chunk) {
+        return RespValue.error("ERR not enough memory (script-max-memory) script: " + label + ", on @" + hook.line(chunk) + ".");
     }
 
     private static LuaTable array(List<byte[]> items) {
@@ -458,36 +486,35 @@ public final class ScriptEngine {
 
     /**
      * A script's error as Redis words it: an error table's {@code err} as it is, any other error
-     * with {@code ERR } before it; then where it happened: {@code script: <sha>, on @user_script:3.}
+     * with {@code ERR } before it, and its position ({@code user_script:3}) in {@code where[0]}.
      */
-    private static RespValue scriptError(LuaError e, Script script) {
+    private static String errorMessage(LuaError e, String chunk, Prototype prototype, String[] where) {
+        Pattern positionPattern = Pattern.compile("^(" + chunk + ":\\d+):? ?");
         String full = String.valueOf(e.getMessage());
         String position;
         if (e instanceof ScriptError se) {
             position = se.position();
         } else {
-            Matcher m = POSITION.matcher(full);
+            Matcher m = positionPattern.matcher(full);
             position = m.find() ? m.group(1) : null;
         }
         boolean tailCalled = position == null;
-        if (tailCalled) {
-            position = tailCallLine(script.prototype());
+        if (tailCalled && prototype != null) {
+            position = tailCallLine(prototype, chunk);
         }
+        where[0] = position;
         LuaValue obj = e.getMessageObject();
-        String message;
         if (obj != null && obj.istable() && obj.rawget("err").isstring()) {
-            message = LuaReplies.errorText(obj.rawget("err").tojstring());
-        } else {
-            String text = obj != null && obj.isstring() ? obj.tojstring() : full;
-            Matcher pm = POSITION.matcher(text);
-            if (pm.find()) {
-                text = pm.group(1) + ": " + text.substring(pm.end()); // LuaJ's "user_script:1 msg"
-            } else if (tailCalled && position != null && !(e instanceof ScriptError se && se.unpositioned())) {
-                text = position + ": " + text; // the line LuaJ lost in a tail call
-            }
-            message = "ERR " + text;
+            return oneLine(LuaReplies.errorText(obj.rawget("err").tojstring()));
         }
-        return RespValue.error(oneLine(message) + " script: " + script.sha() + ", on @" + (position == null ? CHUNK : position) + ".");
+        String text = obj != null && obj.isstring() ? obj.tojstring() : full;
+        Matcher pm = positionPattern.matcher(text);
+        if (pm.find()) {
+            text = pm.group(1) + ": " + text.substring(pm.end()); // LuaJ's "user_script:1 msg"
+        } else if (tailCalled && position != null && !(e instanceof ScriptError se && se.unpositioned())) {
+            text = position + ": " + text; // the line LuaJ lost in a tail call
+        }
+        return oneLine("ERR " + text);
     }
 
     /**
@@ -495,7 +522,7 @@ public final class ScriptEngine {
      * say: LuaJ runs {@code return redis.call(...)} after the chunk's frame is gone, so the error
      * carries no line. The line of the chunk's only tail call, or null when it has several.
      */
-    private static String tailCallLine(Prototype p) {
+    private static String tailCallLine(Prototype p, String chunk) {
         int line = -1;
         for (int pc = 0; pc < p.code.length; pc++) {
             if (Lua.GET_OPCODE(p.code[pc]) == Lua.OP_TAILCALL && p.lineinfo != null && pc < p.lineinfo.length) {
@@ -505,7 +532,7 @@ public final class ScriptEngine {
                 line = p.lineinfo[pc];
             }
         }
-        return line < 0 ? null : CHUNK + ":" + line;
+        return line < 0 ? null : chunk + ":" + line;
     }
 
     private static String oneLine(String s) {
@@ -526,6 +553,330 @@ public final class ScriptEngine {
             };
         }
         return globals;
+    }
+
+    // ---------------------------------------------------------------- functions
+
+    /** A function a library registered: its callback, flags and description. */
+    public record FunctionDef(String name, String library, LuaValue callback, Set<String> flags, String description) {
+        public boolean noWrites() {
+            return flags.contains("no-writes");
+        }
+    }
+
+    /** A loaded library: its name, its code as sent, its functions in the order it registered them. */
+    public record Library(String name, byte[] code, List<FunctionDef> functions) {
+    }
+
+    /** A library's code checked and compiled before the store's lock (FUNCTION LOAD's parse). */
+    public record LibrarySource(String name, byte[] code, Prototype prototype) {
+    }
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]+");
+    private static final Set<String> FUNCTION_FLAGS = Set.of("no-writes", "allow-oom", "allow-stale", "no-cluster",
+            "allow-cross-slot-keys");
+    private static final long LOAD_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    // Written under the store's lock, read by any thread (FCALL's parse, FUNCTION LIST).
+    private final Map<String, Library> libraries = new ConcurrentHashMap<>();
+    private final Map<String, FunctionDef> functions = new ConcurrentHashMap<>();
+
+    /** The function named {@code name}, or null. */
+    public FunctionDef function(String name) {
+        return functions.get(name);
+    }
+
+    /** The loaded libraries, by name. */
+    public java.util.SortedMap<String, Library> libraries() {
+        return new java.util.TreeMap<>(libraries);
+    }
+
+    public int functionCount() {
+        return functions.size();
+    }
+
+    /** Reads a library's {@code #!lua name=<name>} line and compiles it, in Redis's words when it cannot. */
+    public static LibrarySource parseLibrary(byte[] code) {
+        if (code.length < 2 || code[0] != '#' || code[1] != '!') {
+            throw new InvalidRequestException("ERR Missing library metadata");
+        }
+        int eol = 0;
+        while (eol < code.length && code[eol] != '\n') {
+            eol++;
+        }
+        String[] parts = new String(code, 2, eol - 2, StandardCharsets.UTF_8).trim().split(" +");
+        if (!parts[0].equals("lua")) {
+            throw new InvalidRequestException("ERR Engine '" + parts[0] + "' not found");
+        }
+        String name = null;
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i].startsWith("name=")) {
+                name = parts[i].substring("name=".length());
+            } else {
+                throw new InvalidRequestException("ERR Invalid metadata value given: " + parts[i]);
+            }
+        }
+        if (name == null) {
+            throw new InvalidRequestException("ERR Library name was not given");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw new InvalidRequestException(
+                    "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long");
+        }
+        byte[] body = code.clone();
+        java.util.Arrays.fill(body, 0, eol, (byte) ' ');
+        try {
+            Prototype p = LuaC.instance.compile(new ByteArrayInputStream(body), FUNCTION_CHUNK);
+            return new LibrarySource(name, code.clone(), p);
+        } catch (LuaError e) {
+            throw new InvalidRequestException("ERR Error compiling function: " + compileMessage(e.getMessage()));
+        } catch (IOException e) {
+            throw new IllegalStateException("reading a library from memory", e);
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException("ERR Error compiling function: " + FUNCTION_CHUNK + ": malformed number");
+        }
+    }
+
+    /**
+     * FUNCTION LOAD: runs the library's code to collect what it registers, then replaces the
+     * library (with {@code replace}) and logs the new set. Under the store's lock.
+     */
+    public String load(LibrarySource source, boolean replace, Txn txn, Session caller) {
+        if (libraries.containsKey(source.name()) && !replace) {
+            throw new InvalidRequestException("ERR Library '" + source.name() + "' already exists");
+        }
+        Library library = register(source, txn, caller);
+        for (FunctionDef f : library.functions()) {
+            FunctionDef other = functions.get(f.name());
+            if (other != null && !other.library().equals(source.name())) {
+                throw new InvalidRequestException("ERR Function " + f.name() + " already exists");
+            }
+        }
+        install(library);
+        txn.setFunctions(dump());
+        return source.name();
+    }
+
+    /** FUNCTION DELETE. Under the store's lock. */
+    public void delete(String name, Txn txn) {
+        if (!libraries.containsKey(name)) {
+            throw new InvalidRequestException("ERR Library not found");
+        }
+        uninstall(name);
+        txn.setFunctions(dump());
+    }
+
+    /** FUNCTION FLUSH. Under the store's lock. */
+    public void flushFunctions(Txn txn) {
+        libraries.clear();
+        functions.clear();
+        txn.setFunctions(new byte[0]);
+    }
+
+    /** FUNCTION DUMP: every library, in Redis's serialization. */
+    public byte[] dump() {
+        List<byte[]> codes = new java.util.ArrayList<>();
+        for (Library l : libraries().values()) {
+            codes.add(l.code());
+        }
+        return FunctionDump.write(codes);
+    }
+
+    /** FUNCTION RESTORE with policy FLUSH, APPEND or REPLACE. Under the store's lock; all or nothing. */
+    public void restore(byte[] payload, String policy, Txn txn, Session caller) {
+        List<LibrarySource> sources = new java.util.ArrayList<>();
+        for (byte[] code : FunctionDump.read(payload)) {
+            sources.add(parseLibrary(code));
+        }
+        Map<String, Library> loaded = new java.util.LinkedHashMap<>();
+        for (LibrarySource src : sources) {
+            loaded.put(src.name(), register(src, txn, caller));
+        }
+        Map<String, Library> next = policy.equals("FLUSH") ? new java.util.HashMap<>() : new java.util.HashMap<>(libraries);
+        for (Library l : loaded.values()) {
+            if (next.containsKey(l.name()) && policy.equals("APPEND")) {
+                throw new InvalidRequestException("ERR Library " + l.name() + " already exists");
+            }
+            next.put(l.name(), l);
+        }
+        Map<String, String> owners = new java.util.HashMap<>();
+        for (Library l : next.values()) {
+            for (FunctionDef f : l.functions()) {
+                String before = owners.putIfAbsent(f.name(), l.name());
+                if (before != null) {
+                    throw new InvalidRequestException("ERR Function " + f.name() + " already exists");
+                }
+            }
+        }
+        libraries.clear();
+        functions.clear();
+        next.values().forEach(this::install);
+        txn.setFunctions(payload.length > 10 || !next.isEmpty() ? dump() : new byte[0]);
+    }
+
+    /** At start: the libraries the store kept (log and snapshot), loaded again. */
+    public void restoreFromStore() {
+        byte[] payload = server.store().read(0, Txn::functions);
+        if (payload.length == 0) {
+            return;
+        }
+        Session system = new Session(0, null, System.currentTimeMillis(), true);
+        server.store().read(0, txn -> {
+            for (byte[] code : FunctionDump.read(payload)) {
+                install(register(parseLibrary(code), txn, system));
+            }
+            return null;
+        });
+    }
+
+    private void install(Library library) {
+        uninstall(library.name());
+        libraries.put(library.name(), library);
+        for (FunctionDef f : library.functions()) {
+            functions.put(f.name(), f);
+        }
+    }
+
+    private void uninstall(String name) {
+        Library old = libraries.remove(name);
+        if (old != null) {
+            for (FunctionDef f : old.functions()) {
+                functions.remove(f.name(), f);
+            }
+        }
+    }
+
+    /** Runs a library's code with the load-time {@code redis} (register_function, log) and what it registered. */
+    private Library register(LibrarySource source, Txn txn, Session caller) {
+        ScriptGlobals g = globals();
+        LuaValue runtime = g.rawget("redis");
+        Map<String, FunctionDef> registered = new java.util.LinkedHashMap<>();
+        g.bind("redis", loadApi(source.name(), registered));
+        Run run = new Run(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS);
+        Run outer = current;
+        current = run;
+        try {
+            new LuaClosure(source.prototype(), g).call();
+        } catch (ScriptAborted e) {
+            throw new InvalidRequestException("ERR Error registering functions: " + switch (e.why) {
+                case TIMEOUT, KILL, ABANDON -> "ERR FUNCTION LOAD timeout";
+                case MEMORY -> "ERR not enough memory (script-max-memory)";
+            });
+        } catch (LuaError e) {
+            throw new InvalidRequestException("ERR Error registering functions: "
+                    + errorMessage(e, FUNCTION_CHUNK, source.prototype(), new String[1]));
+        } finally {
+            current = outer;
+            g.bind("redis", runtime);
+        }
+        if (registered.isEmpty()) {
+            throw new InvalidRequestException("ERR No functions registered");
+        }
+        return new Library(source.name(), source.code(), List.copyOf(registered.values()));
+    }
+
+    /** The {@code redis} a library's code sees while it loads: only register_function, log and constants. */
+    private LuaTable loadApi(String library, Map<String, FunctionDef> registered) {
+        LuaTable api = new LuaTable() {
+            @Override
+            public LuaValue get(LuaValue key) {
+                LuaValue v = rawget(key);
+                if (v.isnil()) {
+                    throw new ScriptError("Script attempted to access nonexistent global variable '" + key.tojstring() + "'", 1);
+                }
+                return v;
+            }
+        };
+        LuaValue runtime = globals.rawget("redis");
+        for (String name : List.of("log", "LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING", "REDIS_VERSION",
+                "REDIS_VERSION_NUM")) {
+            api.rawset(name, runtime.get(name));
+        }
+        api.rawset("register_function", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                FunctionDef f = functionDef(library, args);
+                if (registered.containsKey(f.name())) {
+                    throw new ScriptError(LuaReplies.errorTable("ERR Function already exists in the library"));
+                }
+                registered.put(f.name(), f);
+                return LuaValue.NONE;
+            }
+        });
+        return api;
+    }
+
+    private static FunctionDef functionDef(String library, Varargs args) {
+        LuaValue name;
+        LuaValue callback;
+        LuaValue flags = LuaValue.NIL;
+        LuaValue description = LuaValue.NIL;
+        if (args.narg() == 1) {
+            if (!args.arg1().istable()) {
+                throw refusal("ERR calling redis.register_function with a single argument is only applicable to Lua table"
+                        + " (representing named arguments).");
+            }
+            LuaTable t = (LuaTable) args.arg1();
+            name = LuaValue.NIL;
+            callback = LuaValue.NIL;
+            LuaValue k = LuaValue.NIL;
+            while (true) {
+                Varargs n = t.next(k);
+                k = n.arg1();
+                if (k.isnil()) {
+                    break;
+                }
+                switch (k.tojstring()) {
+                    case "function_name" -> name = n.arg(2);
+                    case "callback" -> callback = n.arg(2);
+                    case "flags" -> flags = n.arg(2);
+                    case "description" -> description = n.arg(2);
+                    default -> throw refusal("ERR unknown argument given to redis.register_function");
+                }
+            }
+            if (!name.isstring()) {
+                throw refusal("ERR function_name argument given to redis.register_function must be a string");
+            }
+            if (!callback.isfunction()) {
+                throw refusal("ERR callback argument given to redis.register_function must be a function");
+            }
+        } else if (args.narg() == 2) {
+            name = args.arg1();
+            callback = args.arg(2);
+            if (!name.isstring()) {
+                throw refusal("ERR first argument to redis.register_function must be a string");
+            }
+            if (!callback.isfunction()) {
+                throw refusal("ERR second argument to redis.register_function must be a function");
+            }
+        } else {
+            throw refusal("ERR wrong number of arguments to redis.register_function");
+        }
+        if (!NAME.matcher(name.tojstring()).matches()) {
+            throw refusal("ERR Function names can only contain letters, numbers, or underscores(_) and must be at least"
+                    + " one character long");
+        }
+        Set<String> flagSet = new java.util.LinkedHashSet<>();
+        if (!flags.isnil()) {
+            if (!flags.istable()) {
+                throw refusal("ERR flags argument to redis.register_function must be a table representing function flags");
+            }
+            for (int i = 1; !flags.get(i).isnil(); i++) {
+                String f = flags.get(i).tojstring();
+                if (!FUNCTION_FLAGS.contains(f)) {
+                    throw refusal("ERR unknown flag given");
+                }
+                flagSet.add(f);
+            }
+        }
+        if (!description.isnil() && !description.isstring()) {
+            throw refusal("ERR description argument given to redis.register_function must be a string");
+        }
+        return new FunctionDef(name.tojstring(), library, callback, Set.copyOf(flagSet),
+                description.isnil() ? null : description.tojstring());
+    }
+
+    private static ScriptError refusal(String message) {
+        return new ScriptError(LuaReplies.errorTable(message));
     }
 
     // ---------------------------------------------------------------- the redis table
