@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,5 +134,72 @@ class ScriptBusyTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @ParameterizedTest(name = "io-threads {0}")
+    @ValueSource(ints = {1, 2})
+    void aCommandBetweenTwoQueuedScriptsGetsBusyNotStuck(int ioThreads) throws IOException {
+        start(ioThreads);
+        RespTextClient pipeline = client();
+        RespTextClient other = client();
+        pipeline.send("EVAL", "return 1", "0");
+        pipeline.send("EVAL", FOREVER, "0");
+        // a data command takes the store's lock only while no script is past the threshold
+        while (true) {
+            String r = other.call("GET", "k").toString();
+            if (r.equals(BUSY)) {
+                break;
+            }
+            assertThat(r).isEqualTo("$-1");
+        }
+        assertThat(other.call("SCRIPT", "KILL").toString()).isEqualTo("+OK");
+        assertThat(pipeline.read().toString()).isEqualTo(":1");
+        assertThat(pipeline.read().toString()).startsWith("-ERR Script killed by user with SCRIPT KILL...");
+    }
+
+    @ParameterizedTest(name = "io-threads {0}")
+    @ValueSource(ints = {1, 2})
+    void shutdownNosaveDropsAnExecWhoseScriptRuns(int ioThreads) throws IOException, InterruptedException {
+        start(ioThreads);
+        RespTextClient tx = client();
+        RespTextClient other = client();
+        tx.call("MULTI");
+        tx.call("SET", "first", "queued");
+        tx.call("EVAL", "redis.call('set', 'during', 'x') " + FOREVER, "0");
+        tx.call("SET", "last", "queued");
+        tx.send("EXEC");
+        awaitBusy(other);
+        other.send("SHUTDOWN", "NOSAVE");
+        server.server.awaitClose();
+        clients.forEach(RespTextClient::close);
+        clients.clear();
+        server = null;
+
+        start(ioThreads);
+        RespTextClient after = client();
+        for (String key : new String[] {"first", "during", "last"}) {
+            assertThat(after.call("EXISTS", key).toString()).as(key).isEqualTo(":0"); // the EXEC is all or nothing
+        }
+    }
+
+    @Test
+    void aCommandBehindTheScriptOfAClientThatLeftRunsNothing() throws IOException {
+        start(1);
+        RespTextClient leaving = client();
+        RespTextClient other = client();
+        leaving.send("EVAL", FOREVER, "0");
+        leaving.send("SUBSCRIBE", "ch"); // waits behind its connection's script
+        awaitBusy(other);
+        leaving.close();
+        clients.remove(leaving);
+        // one more round trip on the server's one event loop, which saw the close first (INFO would be BUSY)
+        assertThat(other.call("PING").toString()).isEqualTo(BUSY);
+        assertThat(other.call("SCRIPT", "KILL").toString()).isEqualTo("+OK");
+        String r;
+        while ((r = other.call("PING").toString()).equals(BUSY)) {
+            Thread.onSpinWait(); // the kill stops the script at its next check
+        }
+        assertThat(r).isEqualTo("+PONG");
+        assertThat(other.call("PUBSUB", "NUMSUB", "ch").toString()).isEqualTo("*[$\"ch\", :0]");
     }
 }

@@ -101,9 +101,17 @@ public final class Dispatcher {
                         op = server.notifier().wrap(spec.name(), args, op);
                     }
                     Operation run = op;
-                    Result<RespValue> r = write
-                            ? server.store().execute(session.db(), run::run)
-                            : server.store().query(session.db(), run::run);
+                    int db = session.db();
+                    Result<RespValue> r;
+                    if (scripts.mayRun()) { // never sit behind a script that turns long: BUSY instead
+                        r = scripts.whileScripts(nanos -> write ? server.store().tryExecute(db, run::run, nanos)
+                                : server.store().tryQuery(db, run::run, nanos));
+                        if (r == null) {
+                            yield Outcome.now(RespValue.error(ScriptEngine.BUSY));
+                        }
+                    } else {
+                        r = write ? server.store().execute(db, run::run) : server.store().query(db, run::run);
+                    }
                     if (write) {
                         server.blocked().serveReady(); // clients waiting on what this wrote
                     }
@@ -124,7 +132,13 @@ public final class Dispatcher {
     private static boolean runsScript(Command cmd, Session session) {
         String name = cmd.spec().name();
         return name.startsWith("eval") || name.startsWith("fcall")
-                || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript);
+                || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript)
+                && !session.queuedAny(Dispatcher::subscribes); // subscriptions change on the event loop only
+    }
+
+    private static boolean subscribes(byte[][] args) {
+        String name = new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith("subscribe");
     }
 
     /**
@@ -135,6 +149,10 @@ public final class Dispatcher {
     private Outcome later(Session session, byte[][] args, CompletableFuture<?> after) {
         CompletableFuture<RespValue> reply = new CompletableFuture<>();
         after.whenComplete((v, e) -> session.channel().eventLoop().execute(() -> {
+            if (!session.channel().isActive()) { // it left while its script ran: its cleanup is done, run nothing
+                reply.complete(RespValue.OK);
+                return;
+            }
             switch (dispatch(session, args)) {
                 case Outcome.Now n -> reply.complete(n.reply());
                 case Outcome.AfterDurable a -> a.durable().whenComplete((x, f) -> {
@@ -193,6 +211,8 @@ public final class Dispatcher {
                             .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 });
+            } catch (io.cairn.storage.engine.TransactionAbandonedException e) {
+                throw e; // SHUTDOWN NOSAVE stopped a script in the queue: nothing of the EXEC is logged
             } catch (RuntimeException e) {
                 replies.add(Errors.toReply(e));
             }

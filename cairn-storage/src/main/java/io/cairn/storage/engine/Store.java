@@ -162,6 +162,29 @@ public final class Store implements AutoCloseable {
     /** As {@link #execute(Function)}, with database {@code db} selected. */
     public <R> Result<R> execute(int db, Function<Txn, R> body) {
         lock.lock();
+        return executeLocked(db, body);
+    }
+
+    /**
+     * As {@link #execute(int, Function)} if the lock is had within {@code nanos}; null otherwise,
+     * having done nothing (a server waits this way while a long script holds the store).
+     */
+    public <R> Result<R> tryExecute(int db, Function<Txn, R> body, long nanos) throws InterruptedException {
+        if (!lock.tryLock(nanos, TimeUnit.NANOSECONDS)) {
+            return null;
+        }
+        return executeLocked(db, body);
+    }
+
+    /** As {@link #query(int, Function)} if the lock is had within {@code nanos}; null otherwise. */
+    public <R> Result<R> tryQuery(int db, Function<Txn, R> body, long nanos) throws InterruptedException {
+        if (!lock.tryLock(nanos, TimeUnit.NANOSECONDS)) {
+            return null;
+        }
+        return queryLocked(db, body);
+    }
+
+    private <R> Result<R> executeLocked(int db, Function<Txn, R> body) {
         try {
             checkWritable();
             txn.begin(clock.millis(), false, db);
@@ -219,6 +242,10 @@ public final class Store implements AutoCloseable {
     /** As {@link #query(Function)}, with database {@code db} selected. */
     public <R> Result<R> query(int db, Function<Txn, R> body) {
         lock.lock();
+        return queryLocked(db, body);
+    }
+
+    private <R> Result<R> queryLocked(int db, Function<Txn, R> body) {
         try {
             checkOpen();
             txn.begin(clock.millis(), true, db);

@@ -73,6 +73,11 @@ public final class Txn {
      * Ends the transaction; returns the mutations it applied. The list is this transaction's own
      * and is cleared by the next {@link #begin}: use it before then.
      */
+    List<Mutation> end() {
+        active = false;
+        return mutations;
+    }
+
     /** How many mutations this transaction recorded so far (a mark for {@link #mutationsSince}). */
     public int mutationCount() {
         return mutations.size();
@@ -84,11 +89,6 @@ public final class Txn {
      */
     public List<Mutation> mutationsSince(int mark) {
         return java.util.Collections.unmodifiableList(mutations.subList(mark, mutations.size()));
-    }
-
-    List<Mutation> end() {
-        active = false;
-        return mutations;
     }
 
     private final StringOps strings = new StringOps(this);

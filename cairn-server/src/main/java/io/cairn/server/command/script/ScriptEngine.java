@@ -8,6 +8,7 @@ import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
 import io.cairn.server.command.AsyncCommand;
 import io.cairn.server.command.BlockingCommand;
+import io.cairn.server.command.BlockingOperation;
 import io.cairn.server.command.Command;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.DataCommand;
@@ -56,8 +57,10 @@ import org.luaj.vm2.lib.VarArgFunction;
  * inside the caller's store transaction with the rules Redis applies to scripts (no
  * {@code noscript} commands, no writes from a read-only script, blocking commands answer at once).
  *
- * <p>Thread-safety: {@link #compile} and the cache may be used from any thread; {@link #run} only
- * under the store's lock, which serialises every script as Redis's single thread does.
+ * <p>Thread-safety: {@link #load} (compiling) and the cache may be used from any thread. The Lua
+ * environment is only used under the store's lock, in practice on the script thread ({@link
+ * #submit}: EVAL, FCALL, an EXEC holding one) or by FUNCTION LOAD; the lock serialises every
+ * script as Redis's single thread does.
  */
 public final class ScriptEngine {
     private static final System.Logger LOG = System.getLogger("io.cairn.script");
@@ -71,7 +74,7 @@ public final class ScriptEngine {
     private final ServerContext server;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-    static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
+    public static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
 
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
     private final ExecutorService runner = Executors.newSingleThreadExecutor(
@@ -79,6 +82,10 @@ public final class ScriptEngine {
     private final Hook hook = new Hook();
     private ScriptGlobals globals; // guarded by the store's lock
     private volatile Run current; // written under the store's lock, read by any thread
+    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile long taskStart; // System.nanoTime() | 1 while a script task runs, else 0
+    private volatile CompletableFuture<Void> taskDone;
+    private volatile boolean closing;
 
     public ScriptEngine(ServerContext server) {
         this.server = server;
@@ -109,10 +116,6 @@ public final class ScriptEngine {
 
     public void flush() {
         cache.clear();
-    }
-
-    public int cachedCount() {
-        return cache.size();
     }
 
     private static Script compile(String sha, byte[] body) {
@@ -165,8 +168,8 @@ public final class ScriptEngine {
         int resp = 2;
         final long allocatedAtStart = THREADS.getCurrentThreadAllocatedBytes();
         final long memoryLimit;
-        volatile boolean wrote;
-        volatile boolean kill;
+        /** RUNNING, then WROTE (SCRIPT KILL can no longer stop it) or KILLED, whichever comes first. */
+        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(RUNNING);
         volatile boolean abandon;
 
         /** For FUNCTION LOAD: when its code must have run (System.nanoTime()), 0 for no limit. */
@@ -186,7 +189,7 @@ public final class ScriptEngine {
             if (abandon) {
                 throw new ScriptAborted(Stop.ABANDON);
             }
-            if (kill) {
+            if (state.get() == KILLED) {
                 throw new ScriptAborted(Stop.KILL);
             }
             if (memoryLimit > 0 && THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart > memoryLimit) {
@@ -197,11 +200,22 @@ public final class ScriptEngine {
             }
         }
 
+        /** Before a write command: from now on SCRIPT KILL cannot stop the script; if it was killed first, it stops. */
+        void writing() {
+            if (!state.compareAndSet(RUNNING, WROTE) && state.get() == KILLED) {
+                throw new ScriptAborted(Stop.KILL);
+            }
+        }
+
         /** Whether {@code bytes} more would still fit the script's memory. */
         boolean fits(long bytes) {
             return memoryLimit <= 0 || THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart + bytes <= memoryLimit;
         }
     }
+
+    private static final int RUNNING = 0;
+    private static final int WROTE = 1;
+    private static final int KILLED = 2;
 
     /** Why a script is stopped from outside its own code. */
     enum Stop { KILL, ABANDON, MEMORY, TIMEOUT }
@@ -249,6 +263,9 @@ public final class ScriptEngine {
         public void onInstruction(int pc, Varargs v, int top) {
             this.pc = pc;
             if ((++ticks & 255) == 0) {
+                if (closing) {
+                    throw new ScriptAborted(Stop.ABANDON);
+                }
                 Run r = current;
                 if (r != null) {
                     r.check();
@@ -275,7 +292,10 @@ public final class ScriptEngine {
     public Outcome submit(Session session, int db, Operation op, boolean write) {
         CompletableFuture<RespValue> reply = new CompletableFuture<>();
         CompletableFuture<Void> ran = new CompletableFuture<>();
+        queued.incrementAndGet();
         runner.execute(() -> {
+            taskDone = ran;
+            taskStart = System.nanoTime() | 1; // never 0, which means no task
             try {
                 Result<RespValue> r = write ? server.store().execute(db, op::run) : server.store().query(db, op::run);
                 if (r.durable() == null) {
@@ -292,10 +312,12 @@ public final class ScriptEngine {
             } catch (Throwable t) {
                 reply.complete(Errors.toReply(t));
             } finally {
-                ran.complete(null);
                 if (write) {
-                    server.blocked().serveReady(); // clients waiting on what the script wrote
+                    server.blocked().serveReady(); // clients waiting on what it wrote, before its caller's next command
                 }
+                taskStart = 0;
+                queued.decrementAndGet();
+                ran.complete(null);
             }
         });
         session.pendingScript(ran);
@@ -328,9 +350,48 @@ public final class ScriptEngine {
         return new ScriptAborted(Stop.MEMORY);
     }
 
-    /** Whether a script is running now. */
+    /** Whether a script task is running now (from before it takes the store's lock). */
     public boolean running() {
-        return current != null;
+        return taskStart != 0;
+    }
+
+    /** Whether a script is queued or running: event loops then take the store's lock only for a while at a time. */
+    public boolean mayRun() {
+        return queued.get() > 0;
+    }
+
+    /** Whether the running script task has run past {@code busy-reply-threshold}. */
+    public boolean busy() {
+        long start = taskStart;
+        return start != 0 && System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold());
+    }
+
+    /** One try at the store's lock for at most a given time: a result, or null when it was not had in time. */
+    @FunctionalInterface
+    public interface TimedAttempt<T> {
+        T within(long nanos) throws InterruptedException;
+    }
+
+    /**
+     * A command while scripts are queued or run: tries for the store's lock in slices, so an event
+     * loop never sits behind a script that passes the busy threshold; null then (the caller answers
+     * BUSY), else what the attempt gave.
+     */
+    public <T> T whileScripts(TimedAttempt<T> attempt) {
+        try {
+            while (true) {
+                T r = attempt.within(TimeUnit.MILLISECONDS.toNanos(10));
+                if (r != null) {
+                    return r;
+                }
+                if (busy()) {
+                    return null;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     /**
@@ -340,11 +401,11 @@ public final class ScriptEngine {
      */
     public RespValue awaitIdle() {
         while (true) {
-            Run r = current;
-            if (r == null) {
+            CompletableFuture<Void> done = taskDone;
+            if (taskStart == 0 || done == null) {
                 return null;
             }
-            if (!awaitUnlessBusy(r.done)) {
+            if (!awaitUnlessBusy(done)) {
                 return RespValue.error(BUSY);
             }
         }
@@ -353,10 +414,10 @@ public final class ScriptEngine {
     /** Waits for {@code f}; false if, first, the running script passed the busy threshold. */
     private boolean awaitUnlessBusy(CompletableFuture<?> f) {
         while (!f.isDone()) {
-            Run r = current;
+            long start = taskStart;
             long waitNanos = TimeUnit.MILLISECONDS.toNanos(10); // queued behind another script, or starting
-            if (r != null) {
-                long left = TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold()) - (System.nanoTime() - r.startNanos);
+            if (start != 0) {
+                long left = TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold()) - (System.nanoTime() - start);
                 if (left <= 0) {
                     return f.isDone();
                 }
@@ -380,11 +441,10 @@ public final class ScriptEngine {
         if (r == null) {
             return RespValue.error("NOTBUSY No scripts in execution right now.");
         }
-        if (r.wrote) {
+        if (!r.state.compareAndSet(RUNNING, KILLED) && r.state.get() == WROTE) {
             return RespValue.error("UNKILLABLE Sorry the script already executed write commands against the dataset. You can"
                     + " either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.");
         }
-        r.kill = true;
         return RespValue.OK;
     }
 
@@ -401,8 +461,14 @@ public final class ScriptEngine {
 
     /** Stops the script thread (at server close, after the event loops). */
     public void close() {
+        closing = true; // the hook stops any script, even one not yet registered as running
         abandonForShutdown();
         runner.shutdownNow();
+        try {
+            runner.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -1085,16 +1151,16 @@ public final class ScriptEngine {
         try {
             return switch (cmd.handler()) {
                 case DataCommand dc -> {
-                    RespValue reply = server.notifier().wrap(spec.name(), argv, dc.parse(ctx)).run(run.txn);
+                    Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
                     if (spec.isWrite()) {
-                        run.wrote = true; // SCRIPT KILL can no longer stop it
+                        run.writing(); // SCRIPT KILL can no longer stop it (or it was killed first)
                     }
-                    yield reply;
+                    yield op.run(run.txn);
                 }
                 case BlockingCommand bc -> {
-                    RespValue reply = server.notifier().wrap(spec.name(), argv, bc.parse(ctx)).attemptOnce(run.txn);
-                    run.wrote = true;
-                    yield reply;
+                    BlockingOperation op = server.notifier().wrap(spec.name(), argv, bc.parse(ctx));
+                    run.writing();
+                    yield op.attemptOnce(run.txn);
                 }
                 case ServerCommand sc -> {
                     RespValue reply = sc.run(ctx);

@@ -143,8 +143,7 @@ public final class ServerCommands {
         }
         if (c.server().scripts().running()) {
             if (save) { // a checkpoint would wait for the script; Redis too allows only SHUTDOWN NOSAVE now
-                throw new InvalidRequestException("BUSY Redis is busy running a script. You can only call SCRIPT KILL"
-                        + " or SHUTDOWN NOSAVE.");
+                throw new InvalidRequestException(io.cairn.server.command.script.ScriptEngine.BUSY);
             }
             c.server().scripts().abandonForShutdown(); // its writes are not logged
         }
