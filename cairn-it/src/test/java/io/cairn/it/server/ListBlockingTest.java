@@ -44,16 +44,8 @@ class ListBlockingTest {
         return c;
     }
 
-    /** Waits until the server counts {@code n} blocked clients. */
-    private void awaitBlocked(RespTextClient admin, int n) throws IOException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        java.util.regex.Pattern want = java.util.regex.Pattern.compile("blocked_clients:" + n + "(?![0-9])");
-        while (!want.matcher(admin.call("INFO", "clients").toString()).find()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("blocked_clients never became " + n + ": " + admin.call("INFO", "clients"));
-            }
-            Thread.onSpinWait();
-        }
+    private static void awaitBlocked(RespTextClient admin, int n) throws IOException {
+        admin.awaitBlockedClients(n);
     }
 
     private static String nullArray(int protocol) {

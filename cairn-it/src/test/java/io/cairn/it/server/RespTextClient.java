@@ -32,6 +32,18 @@ final class RespTextClient implements AutoCloseable {
         return read(client.next());
     }
 
+    /** Asks INFO clients until the server counts {@code n} blocked clients (10 s at most). */
+    void awaitBlockedClients(int n) throws IOException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        java.util.regex.Pattern want = java.util.regex.Pattern.compile("blocked_clients:" + n + "(?![0-9])");
+        while (!want.matcher(call("INFO", "clients").toString()).find()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("blocked_clients never became " + n + ": " + call("INFO", "clients"));
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     Reply call(String... args) throws IOException {
         client.send(args);
         client.flush();

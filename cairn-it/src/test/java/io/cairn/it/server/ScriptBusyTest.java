@@ -48,6 +48,17 @@ class ScriptBusyTest {
         return c;
     }
 
+    /** SHUTDOWN NOSAVE from {@code c}, then a new server on the same directory and a client of it. */
+    private RespTextClient shutdownNosaveAndRestart(RespTextClient c, int ioThreads) throws IOException, InterruptedException {
+        c.send("SHUTDOWN", "NOSAVE");
+        server.server.awaitClose();
+        clients.forEach(RespTextClient::close);
+        clients.clear();
+        server = null;
+        start(ioThreads);
+        return client();
+    }
+
     /** Pings until the answer is BUSY: the script has run past the threshold. */
     private static void awaitBusy(RespTextClient c) throws IOException {
         while (true) {
@@ -89,14 +100,7 @@ class ScriptBusyTest {
         awaitBusy(other);
         assertThat(other.call("SCRIPT", "KILL").toString()).startsWith("-UNKILLABLE Sorry the script already executed write");
         assertThat(other.call("SHUTDOWN").toString()).isEqualTo(BUSY);
-        other.send("SHUTDOWN", "NOSAVE");
-        server.server.awaitClose();
-        clients.forEach(RespTextClient::close);
-        clients.clear();
-        server = null;
-
-        start(ioThreads);
-        RespTextClient after = client();
+        RespTextClient after = shutdownNosaveAndRestart(other, ioThreads);
         assertThat(after.call("GET", "before").toString()).isEqualTo("$\"kept\"");
         assertThat(after.call("EXISTS", "during").toString()).isEqualTo(":0"); // never logged: the script did not end
     }
@@ -169,14 +173,7 @@ class ScriptBusyTest {
         tx.call("SET", "last", "queued");
         tx.send("EXEC");
         awaitBusy(other);
-        other.send("SHUTDOWN", "NOSAVE");
-        server.server.awaitClose();
-        clients.forEach(RespTextClient::close);
-        clients.clear();
-        server = null;
-
-        start(ioThreads);
-        RespTextClient after = client();
+        RespTextClient after = shutdownNosaveAndRestart(other, ioThreads);
         for (String key : new String[] {"first", "during", "last"}) {
             assertThat(after.call("EXISTS", key).toString()).as(key).isEqualTo(":0"); // the EXEC is all or nothing
         }

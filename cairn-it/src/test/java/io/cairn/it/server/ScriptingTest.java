@@ -39,23 +39,12 @@ class ScriptingTest {
         return c;
     }
 
-    private static void awaitBlocked(RespTextClient admin, int n) throws IOException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        java.util.regex.Pattern want = java.util.regex.Pattern.compile("blocked_clients:" + n + "(?![0-9])");
-        while (!want.matcher(admin.call("INFO", "clients").toString()).find()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("blocked_clients never became " + n);
-            }
-            Thread.onSpinWait();
-        }
-    }
-
     @Test
     void aPushInsideAScriptServesABlockedClientAfterTheScript() throws IOException {
         RespTextClient admin = client();
         RespTextClient waiter = client();
         waiter.send("BLPOP", "jobs", "0");
-        awaitBlocked(admin, 1);
+        admin.awaitBlockedClients(1);
         // the script pushes two and pops one itself: the waiter gets what is left once it ended
         assertThat(admin.call("EVAL", "redis.call('rpush', KEYS[1], 'a', 'b') return redis.call('lpop', KEYS[1])",
                 "1", "jobs").toString()).isEqualTo("$\"a\"");

@@ -1032,12 +1032,7 @@ public final class ScriptEngine {
             }
         });
         // Effects are always what is logged (and, later, replicated): these are accepted and change nothing.
-        redis.set("replicate_commands", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return LuaValue.TRUE;
-            }
-        });
+        redis.set("replicate_commands", fn(args -> LuaValue.TRUE));
         redis.set("set_repl", new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {
@@ -1051,18 +1046,8 @@ public final class ScriptEngine {
                 return LuaValue.NONE;
             }
         });
-        redis.set("breakpoint", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return LuaValue.FALSE;
-            }
-        });
-        redis.set("debug", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return LuaValue.NONE;
-            }
-        });
+        redis.set("breakpoint", fn(args -> LuaValue.FALSE));
+        redis.set("debug", fn(args -> LuaValue.NONE));
         redis.set("acl_check_cmd", new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {
@@ -1088,6 +1073,16 @@ public final class ScriptEngine {
         redis.set("REDIS_VERSION", LuaValue.valueOf(ServerContext.REDIS_COMPAT_VERSION));
         redis.set("REDIS_VERSION_NUM", LuaValue.valueOf(versionNumber(ServerContext.REDIS_COMPAT_VERSION)));
         return redis;
+    }
+
+    /** A Lua function of Java code. */
+    private static VarArgFunction fn(java.util.function.Function<Varargs, Varargs> body) {
+        return new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return body.apply(args);
+            }
+        };
     }
 
     private static int versionNumber(String version) {
