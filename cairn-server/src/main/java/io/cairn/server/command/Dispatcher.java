@@ -70,7 +70,10 @@ public final class Dispatcher {
             return later(session, args, own); // behind this connection's own long script
         }
         if (scripts.running() && !cmd.allowedWhileBusy() && !scripts.runningFor(session)) {
-            RespValue busy = scripts.awaitIdle(); // as Redis's clients wait for its one thread
+            // A script queues behind the running one (BUSY once that one is long); a data command waits
+            // for the lock in slices below; anything else waits here, as for Redis's one thread.
+            RespValue busy = script ? (scripts.busy() ? RespValue.error(ScriptEngine.BUSY) : null)
+                    : cmd.handler() instanceof DataCommand ? null : scripts.awaitIdle();
             if (busy != null) {
                 if (session.inMulti()) {
                     session.flagMultiError();
