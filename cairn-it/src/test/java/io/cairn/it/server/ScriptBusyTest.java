@@ -199,4 +199,25 @@ class ScriptBusyTest {
         assertThat(r).isEqualTo("+PONG");
         assertThat(other.call("PUBSUB", "NUMSUB", "ch").toString()).isEqualTo("*[$\"ch\", :0]");
     }
+
+    @Test
+    void aLongFunctionIsBusyForFunctionKill() throws IOException {
+        start(1);
+        RespTextClient c = client();
+        RespTextClient other = client();
+        assertThat(c.call("FUNCTION", "LOAD", "#!lua name=spin\nredis.register_function('spin', function() " + FOREVER
+                + " end)").toString()).isEqualTo("$\"spin\"");
+        c.send("FCALL", "spin", "0");
+        String busyFunction = "-BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
+        while (true) {
+            String r = other.call("GET", "k").toString();
+            if (r.equals(busyFunction)) {
+                break;
+            }
+            assertThat(r).isEqualTo("$-1");
+        }
+        assertThat(other.call("SCRIPT", "KILL").toString()).isEqualTo("-NOTBUSY No scripts in execution right now.");
+        assertThat(other.call("FUNCTION", "KILL").toString()).isEqualTo("+OK");
+        assertThat(c.read().toString()).startsWith("-ERR Script killed by user with SCRIPT KILL... script: spin, on @user_function:");
+    }
 }

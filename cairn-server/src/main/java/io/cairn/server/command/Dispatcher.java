@@ -72,7 +72,7 @@ public final class Dispatcher {
         if (scripts.running() && !cmd.allowedWhileBusy() && !scripts.runningFor(session)) {
             // A script queues behind the running one (BUSY once that one is long); a data command waits
             // for the lock in slices below; anything else waits here, as for Redis's one thread.
-            RespValue busy = script ? (scripts.busy() ? RespValue.error(ScriptEngine.BUSY) : null)
+            RespValue busy = script ? (scripts.busy() ? scripts.busyReply() : null)
                     : cmd.handler() instanceof DataCommand ? null : scripts.awaitIdle();
             if (busy != null) {
                 if (session.inMulti()) {
@@ -110,7 +110,7 @@ public final class Dispatcher {
                         r = scripts.whileScripts(nanos -> write ? server.store().tryExecute(db, run::run, nanos)
                                 : server.store().tryQuery(db, run::run, nanos));
                         if (r == null) {
-                            yield Outcome.now(RespValue.error(ScriptEngine.BUSY));
+                            yield Outcome.now(scripts.busyReply());
                         }
                     } else {
                         r = write ? server.store().execute(db, run::run) : server.store().query(db, run::run);

@@ -76,7 +76,7 @@ public final class FunctionCommands {
         r.server("function|dump", c -> RespValue.bulk(c.server().scripts().dump()));
         r.server("function|list", FunctionCommands::list);
         r.server("function|stats", c -> stats(c.server().scripts(), c.session().protocol()));
-        r.server("function|kill", c -> c.server().scripts().kill());
+        r.server("function|kill", c -> c.server().scripts().kill(true));
     }
 
     private static Operation fcall(CommandContext c, boolean readOnly) {

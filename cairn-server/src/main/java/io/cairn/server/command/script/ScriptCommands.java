@@ -40,7 +40,7 @@ public final class ScriptCommands {
             c.server().scripts().flush();
             return RespValue.OK;
         });
-        r.server("script|kill", c -> c.server().scripts().kill());
+        r.server("script|kill", c -> c.server().scripts().kill(false));
     }
 
     private static Script bySha(CommandContext c) {

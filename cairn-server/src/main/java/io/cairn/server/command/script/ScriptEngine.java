@@ -74,6 +74,8 @@ public final class ScriptEngine {
     private final ServerContext server;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    /** The BUSY error while a function runs. */
+    public static final String BUSY_FUNCTION = "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
     public static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
 
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
@@ -163,6 +165,8 @@ public final class ScriptEngine {
         final Session session;
         final boolean readOnly;
         final long callerId;
+        /** Whether it is a function (FCALL): BUSY then names FUNCTION KILL, and only FUNCTION KILL stops it. */
+        boolean function;
         final long startNanos = System.nanoTime();
         final CompletableFuture<Void> done = new CompletableFuture<>();
         int resp = 2;
@@ -406,7 +410,7 @@ public final class ScriptEngine {
                 return null;
             }
             if (!awaitUnlessBusy(done)) {
-                return RespValue.error(BUSY);
+                return busyReply();
             }
         }
     }
@@ -435,10 +439,16 @@ public final class ScriptEngine {
         return true;
     }
 
-    /** SCRIPT KILL: stops the running script if it has not written. */
-    public RespValue kill() {
+    /** The BUSY error for what runs now: a script (SCRIPT KILL) or a function (FUNCTION KILL). */
+    public RespValue busyReply() {
         Run r = current;
-        if (r == null) {
+        return RespValue.error(r != null && r.function ? BUSY_FUNCTION : BUSY);
+    }
+
+    /** SCRIPT KILL ({@code function} false) or FUNCTION KILL: stops what runs, if it is of that kind and has not written. */
+    public RespValue kill(boolean function) {
+        Run r = current;
+        if (r == null || r.function != function) {
             return RespValue.error("NOTBUSY No scripts in execution right now.");
         }
         if (!r.state.compareAndSet(RUNNING, KILLED) && r.state.get() == WROTE) {
@@ -494,7 +504,10 @@ public final class ScriptEngine {
         g.bind("ARGV", LuaValue.NIL);
         Prototype p = f.callback() instanceof LuaClosure c ? c.p : null;
         return invoke(f.name(), FUNCTION_CHUNK, p, readOnly || f.noWrites(), txn, caller,
-                () -> f.callback().call(array(keys), array(argv)));
+                () -> {
+                    current.function = true;
+                    return f.callback().call(array(keys), array(argv));
+                });
     }
 
     /** Runs a script or function body as one call: the sandbox, the stop requests, Redis's error texts. */

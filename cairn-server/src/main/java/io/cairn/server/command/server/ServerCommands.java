@@ -143,7 +143,7 @@ public final class ServerCommands {
         }
         if (c.server().scripts().running()) {
             if (save) { // a checkpoint would wait for the script; Redis too allows only SHUTDOWN NOSAVE now
-                throw new InvalidRequestException(io.cairn.server.command.script.ScriptEngine.BUSY);
+                throw new InvalidRequestException(((RespValue.ErrorReply) c.server().scripts().busyReply()).message());
             }
             c.server().scripts().abandonForShutdown(); // its writes are not logged
         }
