@@ -142,6 +142,21 @@ public final class CommandTable {
                             + "|[TYPE=client-type{normal=normal|master=master|slave=slave|replica=replica|pubsub=pubsub}]"
                             + "|[USER=username:string]"
                             + "|[ADDR=addr:string]|[LADDR=laddr:string]|[SKIPME=skipme{YES|NO}]}...}"),
+            cmd("client|setinfo", 4, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Sets information specific to the client or connection.", "7.2.0", "O(1)",
+                    "attr{LIB-NAME=libname:string|LIB-VER=libver:string}")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
+            cmd("client|no-evict", 3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Sets the client eviction mode of the connection.", "7.0.0", "O(1)", "enabled{ON|OFF}"),
+            cmd("client|no-touch", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Controls whether commands sent by the client affect the LRU/LFU of accessed keys.", "7.2.0", "O(1)",
+                    "enabled{ON|OFF}"),
+            cmd("client|getredir", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Returns the client ID to which the connection's tracking notifications are redirected.", "6.0.0",
+                    "O(1)", ""),
+            cmd("client|trackinginfo", 2, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Returns information about server-assisted client-side caching for the connection.", "6.2.0", "O(1)",
+                    ""),
             cmd("client|unblock", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
                     CONNECTION, "Unblocks a client blocked by a blocking command from a different connection.", "5.0.0",
                     "O(log N) where N is the number of client connections", "client-id:integer [unblock-type{TIMEOUT|ERROR}]"),

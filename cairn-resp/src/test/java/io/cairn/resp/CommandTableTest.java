@@ -15,7 +15,8 @@ class CommandTableTest {
 
     private static final List<String> REQUIRED = List.of(
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
-            "client|getname", "client|list", "client|info", "client|kill", "client|unblock", "info", "config", "config|get",
+            "client|getname", "client|list", "client|info", "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",
+            "client|trackinginfo", "client|unblock", "info", "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "command|getkeys",
             "command|getkeysandflags", "command|list", "object",
@@ -81,7 +82,8 @@ class CommandTableTest {
                 "pubsub", "function");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
-                        "client|kill", "client|unblock");
+                        "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",
+            "client|trackinginfo", "client|unblock");
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)

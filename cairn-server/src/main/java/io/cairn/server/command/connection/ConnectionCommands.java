@@ -69,6 +69,31 @@ public final class ConnectionCommands {
         r.server("client|info", c -> text(c, describe(c.server(), c.session()) + "\n"));
         r.server("client|kill", ConnectionCommands::clientKill);
         r.server("client|unblock", ConnectionCommands::clientUnblock);
+        r.server("client|setinfo", c -> {
+            String attr = c.option(2);
+            String value = c.string(3);
+            if (!attr.equals("LIB-NAME") && !attr.equals("LIB-VER")) {
+                throw new InvalidRequestException("ERR Unrecognized option '" + c.string(2) + "'");
+            }
+            for (char ch : value.toCharArray()) {
+                if (ch < '!' || ch > '~') { // as Redis: no spaces, newlines or other special characters
+                    throw new InvalidRequestException("ERR " + attr.toLowerCase(java.util.Locale.ROOT)
+                            + " cannot contain spaces, newlines or special characters.");
+                }
+            }
+            c.session().libInfo(attr.equals("LIB-NAME") ? value : null, attr.equals("LIB-VER") ? value : null);
+            return RespValue.OK;
+        });
+        // No eviction and no access tracking yet: the modes are accepted and change nothing.
+        r.server("client|no-evict", ConnectionCommands::onOff);
+        r.server("client|no-touch", ConnectionCommands::onOff);
+        // No client-side caching yet: tracking is off for every connection.
+        r.server("client|getredir", c -> RespValue.integer(-1));
+        r.server("client|trackinginfo", c -> new RespValue.MapReply(List.of(
+                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("flags"),
+                        new RespValue.SetReply(List.of(RespValue.bulk("off")))),
+                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("redirect"), RespValue.integer(-1)),
+                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("prefixes"), RespValue.EMPTY_ARRAY))));
     }
 
     /** CLIENT UNBLOCK id [TIMEOUT|ERROR]: 1 when that client was waiting in a blocking command. */
@@ -322,5 +347,14 @@ public final class ConnectionCommands {
             killed++;
         }
         return RespValue.integer(killed);
+    }
+
+    /** CLIENT NO-EVICT and NO-TOUCH: ON or OFF, else Redis's syntax error. */
+    private static RespValue onOff(CommandContext c) {
+        String mode = c.option(2);
+        if (!mode.equals("ON") && !mode.equals("OFF")) {
+            throw new InvalidRequestException(CommandContext.SYNTAX);
+        }
+        return RespValue.OK;
     }
 }
