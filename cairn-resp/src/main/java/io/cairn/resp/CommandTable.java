@@ -164,6 +164,17 @@ public final class CommandTable {
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
                     "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]")
                     .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
+            cmd("slowlog", -2, "", 0, 0, 0, "@slow", SERVER, "A container for slow log commands.", "2.2.12", CONTAINER, ""),
+            cmd("slowlog|get", -2, "admin loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns the slow log's entries.", "2.2.12", "O(N) where N is the number of entries returned",
+                    "[count:integer]")
+                    .tips("request_policy:all_nodes nondeterministic_output"),
+            cmd("slowlog|len", 2, "admin loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns the number of entries in the slow log.", "2.2.12", "O(1)", "")
+                    .tips("request_policy:all_nodes response_policy:agg_sum nondeterministic_output"),
+            cmd("slowlog|reset", 2, "admin loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Clears all entries from the slow log.", "2.2.12", "O(N) where N is the number of entries in the slowlog", "")
+                    .tips("request_policy:all_nodes response_policy:all_succeeded"),
             cmd("config", -2, "", 0, 0, 0, "@slow", SERVER,
                     "A container for server configuration commands.", "2.0.0", CONTAINER, ""),
             cmd("config|get", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,

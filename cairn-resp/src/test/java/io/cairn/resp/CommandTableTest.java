@@ -16,7 +16,7 @@ class CommandTableTest {
     private static final List<String> REQUIRED = List.of(
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
             "client|getname", "client|list", "client|info", "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",
-            "client|trackinginfo", "client|unblock", "info", "config", "config|get",
+            "client|trackinginfo", "client|unblock", "info", "slowlog", "slowlog|get", "slowlog|len", "slowlog|reset", "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "command|getkeys",
             "command|getkeysandflags", "command|list", "object",
@@ -79,7 +79,7 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub", "function");
+                "pubsub", "function", "slowlog");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",

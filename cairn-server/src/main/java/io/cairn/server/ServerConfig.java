@@ -30,6 +30,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
+                           long slowlogLogSlowerThan, long slowlogMaxLen,
                            Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
@@ -73,6 +74,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                         + " 'not enough memory' and the server goes on; 0 no bound"),
         NOTIFY_KEYSPACE_EVENTS("notify-keyspace-events", TEXT, "",
                 "keyspace notifications published: classes g$lshzxetdmn (A for g$lshzxetd) and K and/or E; empty means none"),
+        SLOWLOG_LOG_SLOWER_THAN("slowlog-log-slower-than", integer(Long.MIN_VALUE, Long.MAX_VALUE), "10000",
+                "microseconds a command runs before SLOWLOG keeps it; 0 keeps every command, a negative value none"),
+        SLOWLOG_MAX_LEN("slowlog-max-len", integer(0, Long.MAX_VALUE), "128", "most entries SLOWLOG keeps"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -128,7 +132,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         /** Whether CONFIG SET may change this setting while the server runs. */
         public boolean mutable() {
             return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
-                    || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS
+                    || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS || this == SLOWLOG_LOG_SLOWER_THAN
+                    || this == SLOWLOG_MAX_LEN
                     || EncodingSettings.covers(this);
         }
 
@@ -272,6 +277,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.BUSY_REPLY_THRESHOLD),
                     number(Key.SCRIPT_MAX_MEMORY),
                     text(Key.NOTIFY_KEYSPACE_EVENTS),
+                    number(Key.SLOWLOG_LOG_SLOWER_THAN),
+                    number(Key.SLOWLOG_MAX_LEN),
                     encodings());
         }
 
@@ -337,6 +344,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case DATABASES -> Integer.toString(databases);
             case BUSY_REPLY_THRESHOLD -> Long.toString(busyReplyThreshold);
             case SCRIPT_MAX_MEMORY -> Long.toString(scriptMaxMemory);
+            case SLOWLOG_LOG_SLOWER_THAN -> Long.toString(slowlogLogSlowerThan);
+            case SLOWLOG_MAX_LEN -> Long.toString(slowlogMaxLen);
             case NOTIFY_KEYSPACE_EVENTS -> io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents).toString();
             default -> EncodingSettings.get(encodings, k);
         };

@@ -47,6 +47,7 @@ public final class ServerContext {
     private volatile Dispatcher dispatcher;
     private final ScriptEngine scripts = new ScriptEngine(this);
     private final KeyspaceNotifier notifier;
+    private final SlowLog slowLog;
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -62,6 +63,7 @@ public final class ServerContext {
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
+        this.slowLog = new SlowLog(config.slowlogLogSlowerThan(), config.slowlogMaxLen());
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
@@ -92,6 +94,11 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** SLOWLOG ({@code slowlog-log-slower-than}, {@code slowlog-max-len}). */
+    public SlowLog slowLog() {
+        return slowLog;
     }
 
     /** Keyspace notifications ({@code notify-keyspace-events}). */

@@ -34,6 +34,18 @@ public final class Dispatcher {
     }
 
     public Outcome dispatch(Session session, byte[][] args) {
+        long start = System.nanoTime();
+        Outcome o = dispatchTimed(session, args);
+        if (server.slowLog().slowerThan() >= 0) {
+            Command cmd = registry.lookup(args[0]);
+            if (cmd != null && !cmd.spec().flags().contains("skip_slowlog")) {
+                server.slowLog().record(session, args, (System.nanoTime() - start) / 1000);
+            }
+        }
+        return o;
+    }
+
+    private Outcome dispatchTimed(Session session, byte[][] args) {
         server.stats().commandProcessed();
         Command cmd;
         try {

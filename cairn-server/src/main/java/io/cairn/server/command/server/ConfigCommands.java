@@ -49,6 +49,8 @@ final class ConfigCommands {
         m.put("maxclients", Integer.toString(s.maxclients()));
         m.put("timeout", Long.toString(s.timeoutSeconds()));
         m.put("notify-keyspace-events", s.notifier().flags().toString());
+        m.put("slowlog-log-slower-than", Long.toString(s.slowLog().slowerThan()));
+        m.put("slowlog-max-len", Long.toString(s.slowLog().maxLen()));
         m.put("busy-reply-threshold", Long.toString(s.busyReplyThreshold()));
         m.put("lua-time-limit", Long.toString(s.busyReplyThreshold()));
         m.put("port", Integer.toString(s.port()));
@@ -154,6 +156,8 @@ final class ConfigCommands {
                 case TIMEOUT -> c.server().timeoutSeconds((Long) values[i]);
                 case BUSY_REPLY_THRESHOLD -> c.server().busyReplyThreshold((Long) values[i]);
                 case NOTIFY_KEYSPACE_EVENTS -> c.server().notifier().flags((NotifyFlags) values[i]);
+                case SLOWLOG_LOG_SLOWER_THAN -> c.server().slowLog().slowerThan((Long) values[i]);
+                case SLOWLOG_MAX_LEN -> c.server().slowLog().maxLen((Long) values[i]);
                 case CLIENT_OUTPUT_BUFFER_LIMIT -> c.server().outputBufferLimits((OutputBufferLimits) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }

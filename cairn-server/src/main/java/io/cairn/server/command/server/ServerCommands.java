@@ -70,6 +70,27 @@ public final class ServerCommands {
             return RespValue.integer(cp != null ? cp.finishedAt() / 1000 : c.server().startMillis() / 1000);
         });
         r.server("shutdown", ServerCommands::shutdown);
+        r.server("slowlog|get", c -> {
+            long count = 10;
+            if (c.argc() == 3) {
+                try {
+                    count = CommandContext.parseLong(c.arg(2));
+                } catch (RuntimeException e) {
+                    count = -2;
+                }
+                if (count < -1) {
+                    throw new InvalidRequestException("ERR count should be greater than or equal to -1");
+                }
+            } else if (c.argc() > 3) {
+                throw new InvalidRequestException("ERR wrong number of arguments for 'slowlog|get' command");
+            }
+            return c.server().slowLog().get(count);
+        });
+        r.server("slowlog|len", c -> RespValue.integer(c.server().slowLog().size()));
+        r.server("slowlog|reset", c -> {
+            c.server().slowLog().reset();
+            return RespValue.OK;
+        });
         r.server("debug", c -> {
             if (c.argc() == 3 && c.option(1).equals("SLEEP")) {
                 double seconds = c.number(2);

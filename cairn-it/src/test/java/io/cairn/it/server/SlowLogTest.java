@@ -1,0 +1,48 @@
+package io.cairn.it.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** SLOWLOG with every command kept (slowlog-log-slower-than 0): entries newest first, arguments cut as Redis cuts them. */
+class SlowLogTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void keepsCommandsNewestFirstWithTheirClientAndCutArguments() throws Exception {
+        try (TestServer server = TestServer.start(dir, "none"); RespTextClient c = RespTextClient.connect(server.port())) {
+            c.call("CONFIG", "SET", "slowlog-log-slower-than", "0");
+            c.call("SLOWLOG", "RESET");
+            c.call("CLIENT", "SETNAME", "me");
+            List<String> many = new ArrayList<>(List.of("RPUSH", "l"));
+            for (int i = 0; i < 40; i++) {
+                many.add("v" + i);
+            }
+            c.call(many.toArray(String[]::new));
+            c.call("SET", "big", "x".repeat(200));
+            Reply last = c.call("SLOWLOG", "GET", "3");
+            assertThat(last.items()).hasSize(3);
+            Reply set = last.items().get(0);
+            assertThat(set.items().get(3).toString())
+                    .isEqualTo("*[$\"SET\", $\"big\", $\"" + "x".repeat(128) + "... (72 more bytes)\"]");
+            assertThat(set.items().get(5).toString()).isEqualTo("$\"me\"");
+            assertThat(set.items().get(4).toString()).startsWith("$\"127.0.0.1:");
+            Reply push = last.items().get(1);
+            assertThat(push.items().get(3).items()).hasSize(32);
+            assertThat(push.items().get(3).items().get(31).toString()).isEqualTo("$\"... (11 more arguments)\"");
+            assertThat(last.items().get(2).items().get(3).toString()).isEqualTo("*[$\"CLIENT\", $\"SETNAME\", $\"me\"]");
+            long newest = Long.parseLong(set.items().get(0).toString().substring(1));
+            long older = Long.parseLong(push.items().get(0).toString().substring(1));
+            assertThat(newest).isEqualTo(older + 1);
+            c.call("CONFIG", "SET", "slowlog-max-len", "2");
+            assertThat(c.call("SLOWLOG", "LEN").toString()).isEqualTo(":2");
+            assertThat(c.call("SLOWLOG", "RESET").toString()).isEqualTo("+OK");
+            assertThat(c.call("SLOWLOG", "LEN").toString()).isEqualTo(":1"); // the RESET itself, kept once it ran
+        }
+    }
+}
