@@ -67,7 +67,7 @@ public final class ServerContext {
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
-        scripts.restoreFromStore(); // the function libraries the log and snapshot kept
+        scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
     }
 
     public ServerConfig config() {

@@ -2,6 +2,7 @@ package io.cairn.server.command;
 
 import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.script.ScriptEngine;
+import io.cairn.server.command.script.ScriptThread;
 import java.util.concurrent.CompletableFuture;
 import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
@@ -76,16 +77,17 @@ public final class Dispatcher {
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
         }
         ScriptEngine scripts = server.scripts();
+        ScriptThread thread = scripts.thread();
         boolean script = runsScript(cmd, session);
         CompletableFuture<?> own = session.pendingScript();
-        if (own != null && !own.isDone() && !script && !scripts.awaitOwn(own)) {
+        if (own != null && !own.isDone() && !script && !thread.awaitOwn(own)) {
             return later(session, args, own); // behind this connection's own long script
         }
-        if (scripts.running() && !cmd.allowedWhileBusy() && !scripts.runningFor(session)) {
+        if (thread.running() && !cmd.allowedWhileBusy() && !scripts.runningFor(session)) {
             // A script queues behind the running one (BUSY once that one is long); a data command waits
             // for the lock in slices below; anything else waits here, as for Redis's one thread.
-            RespValue busy = script ? (scripts.busy() ? scripts.busyReply() : null)
-                    : cmd.handler() instanceof DataCommand ? null : scripts.awaitIdle();
+            boolean wait = !script && !(cmd.handler() instanceof DataCommand);
+            RespValue busy = (wait ? !thread.awaitIdle() : script && thread.busy()) ? scripts.busyReply() : null;
             if (busy != null) {
                 if (session.inMulti()) {
                     session.flagMultiError();
@@ -110,7 +112,7 @@ public final class Dispatcher {
                     Operation op = dc.parse(ctx);
                     boolean write = cmd.write();
                     if (script) {
-                        yield scripts.submit(session, session.db(), op, write); // off the event loop
+                        yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
                     if (write && !spec.name().equals("exec")) { // EXEC's commands publish their own events
                         op = server.notifier().wrap(spec.name(), args, op);
@@ -118,8 +120,8 @@ public final class Dispatcher {
                     Operation run = op;
                     int db = session.db();
                     Result<RespValue> r;
-                    if (scripts.mayRun()) { // never sit behind a script that turns long: BUSY instead
-                        r = scripts.whileScripts(nanos -> write ? server.store().tryExecute(db, run::run, nanos)
+                    if (thread.mayRun()) { // never sit behind a script that turns long: BUSY instead
+                        r = thread.whileScripts(nanos -> write ? server.store().tryExecute(db, run::run, nanos)
                                 : server.store().tryQuery(db, run::run, nanos));
                         if (r == null) {
                             yield Outcome.now(scripts.busyReply());

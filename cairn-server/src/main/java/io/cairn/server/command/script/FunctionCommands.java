@@ -36,16 +36,16 @@ public final class FunctionCommands {
             if (c.argc() > 4) {
                 throw new InvalidRequestException("ERR wrong number of arguments for 'function|load' command");
             }
-            ScriptEngine.LibrarySource source = ScriptEngine.parseLibrary(c.arg(c.argc() - 1));
-            ScriptEngine engine = c.server().scripts();
+            FunctionLibraries.LibrarySource source = FunctionLibraries.parseLibrary(c.arg(c.argc() - 1));
+            FunctionLibraries functions = c.server().scripts().functions();
             Session session = c.session();
-            return txn -> RespValue.bulk(engine.load(source, replace, txn, session));
+            return txn -> RespValue.bulk(functions.load(source, replace, txn, session));
         });
         r.data("function|delete", c -> {
             String name = c.string(2);
-            ScriptEngine engine = c.server().scripts();
+            FunctionLibraries functions = c.server().scripts().functions();
             return txn -> {
-                engine.delete(name, txn);
+                functions.delete(name, txn);
                 return RespValue.OK;
             };
         });
@@ -53,9 +53,9 @@ public final class FunctionCommands {
             if (c.argc() > 3 || (c.argc() == 3 && !List.of("SYNC", "ASYNC").contains(c.option(2)))) {
                 throw new InvalidRequestException("ERR FUNCTION FLUSH only supports SYNC|ASYNC option");
             }
-            ScriptEngine engine = c.server().scripts();
+            FunctionLibraries functions = c.server().scripts().functions();
             return txn -> {
-                engine.flushFunctions(txn);
+                functions.flushFunctions(txn);
                 return RespValue.OK;
             };
         });
@@ -66,16 +66,16 @@ public final class FunctionCommands {
                         "ERR Wrong restore policy given, value should be either FLUSH, APPEND or REPLACE.");
             }
             byte[] payload = c.arg(2);
-            ScriptEngine engine = c.server().scripts();
+            FunctionLibraries functions = c.server().scripts().functions();
             Session session = c.session();
             return txn -> {
-                engine.restore(payload, policy, txn, session);
+                functions.restore(payload, policy, txn, session);
                 return RespValue.OK;
             };
         });
-        r.server("function|dump", c -> RespValue.bulk(c.server().scripts().dump()));
+        r.server("function|dump", c -> RespValue.bulk(c.server().scripts().functions().dump()));
         r.server("function|list", FunctionCommands::list);
-        r.server("function|stats", c -> stats(c.server().scripts(), c.session().protocol()));
+        r.server("function|stats", c -> stats(c.server().scripts().functions()));
         r.server("function|kill", c -> c.server().scripts().kill(true));
     }
 
@@ -88,7 +88,7 @@ public final class FunctionCommands {
         if (numkeys < 0) {
             throw new InvalidRequestException("ERR Number of keys can't be negative");
         }
-        ScriptEngine.FunctionDef f = engine.function(c.string(1));
+        FunctionLibraries.FunctionDef f = engine.functions().function(c.string(1));
         if (f == null) {
             throw new InvalidRequestException("ERR Function not found");
         }
@@ -102,7 +102,7 @@ public final class FunctionCommands {
     }
 
     /** An FCALL ready to run; the dispatcher hands it to the script thread as it does an EVAL. */
-    public record FunctionCall(ScriptEngine engine, ScriptEngine.FunctionDef function, List<byte[]> keys,
+    public record FunctionCall(ScriptEngine engine, FunctionLibraries.FunctionDef function, List<byte[]> keys,
                                List<byte[]> argv, Session session, boolean readOnly) implements Operation {
         @Override
         public RespValue run(Txn txn) {
@@ -126,12 +126,12 @@ public final class FunctionCommands {
             }
         }
         List<RespValue> out = new ArrayList<>();
-        for (ScriptEngine.Library l : c.server().scripts().libraries().values()) {
+        for (FunctionLibraries.Library l : c.server().scripts().functions().libraries().values()) {
             if (pattern != null && !Glob.matches(pattern, l.name().getBytes(StandardCharsets.UTF_8))) {
                 continue;
             }
             List<RespValue> functions = new ArrayList<>();
-            for (ScriptEngine.FunctionDef f : l.functions()) {
+            for (FunctionLibraries.FunctionDef f : l.functions()) {
                 List<RespValue> flags = new ArrayList<>();
                 f.flags().stream().sorted().forEach(flag -> flags.add(RespValue.simple(flag)));
                 functions.add(map(List.of(
@@ -151,9 +151,9 @@ public final class FunctionCommands {
         return RespValue.array(out);
     }
 
-    private static RespValue stats(ScriptEngine engine, int protocol) {
-        RespValue lua = map(List.of(entry("libraries_count", RespValue.integer(engine.libraries().size())),
-                entry("functions_count", RespValue.integer(engine.functionCount()))));
+    private static RespValue stats(FunctionLibraries functions) {
+        RespValue lua = map(List.of(entry("libraries_count", RespValue.integer(functions.libraries().size())),
+                entry("functions_count", RespValue.integer(functions.functionCount()))));
         return map(List.of(entry("running_script", new RespValue.NullReply()),
                 entry("engines", map(List.of(entry("LUA", lua))))));
     }

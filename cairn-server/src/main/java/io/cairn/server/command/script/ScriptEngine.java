@@ -14,9 +14,7 @@ import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.DataCommand;
 import io.cairn.server.command.Errors;
 import io.cairn.server.command.Operation;
-import io.cairn.server.command.Outcome;
 import io.cairn.server.command.ServerCommand;
-import io.cairn.storage.engine.Result;
 import io.cairn.storage.engine.TransactionAbandonedException;
 import io.cairn.storage.engine.Txn;
 import java.io.ByteArrayInputStream;
@@ -26,15 +24,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.luaj.vm2.Lua;
@@ -79,18 +71,18 @@ public final class ScriptEngine {
     public static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
 
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
-    private final ExecutorService runner = Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().name("cairn-script").daemon().factory());
     private final Hook hook = new Hook();
     private ScriptGlobals globals; // guarded by the store's lock
     private volatile Run current; // written under the store's lock, read by any thread
-    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
-    private volatile long taskStart; // System.nanoTime() | 1 while a script task runs, else 0
-    private volatile CompletableFuture<Void> taskDone;
     private volatile boolean closing;
+
+    private final ScriptThread thread;
+    private final FunctionLibraries functions;
 
     public ScriptEngine(ServerContext server) {
         this.server = server;
+        this.thread = new ScriptThread(server);
+        this.functions = new FunctionLibraries(server, this);
     }
 
     // ---------------------------------------------------------------- the cache
@@ -122,15 +114,19 @@ public final class ScriptEngine {
 
     private static Script compile(String sha, byte[] body) {
         ScriptFlags flags = ScriptFlags.of(body);
+        return new Script(sha, compileChunk(flags.body(), CHUNK, "ERR Error compiling script (new function): "), flags);
+    }
+
+    /** Compiles Lua source under {@code chunk}'s name; a failure is {@code failure} and Lua 5.1's words for it. */
+    static Prototype compileChunk(byte[] source, String chunk, String failure) {
         try {
-            Prototype p = LuaC.instance.compile(new ByteArrayInputStream(flags.body()), CHUNK);
-            return new Script(sha, p, flags);
+            return LuaC.instance.compile(new ByteArrayInputStream(source), chunk);
         } catch (LuaError e) {
-            throw new InvalidRequestException("ERR Error compiling script (new function): " + compileMessage(e.getMessage()));
+            throw new InvalidRequestException(failure + compileMessage(e.getMessage()));
         } catch (IOException e) {
-            throw new IllegalStateException("reading a script from memory", e);
+            throw new IllegalStateException("reading Lua source from memory", e);
         } catch (RuntimeException e) { // LuaJ's lexer lets Java's number parsing fail on "1.2.3"
-            throw new InvalidRequestException("ERR Error compiling script (new function): " + CHUNK + ": malformed number");
+            throw new InvalidRequestException(failure + chunk + ": malformed number");
         }
     }
 
@@ -167,8 +163,6 @@ public final class ScriptEngine {
         final long callerId;
         /** Whether it is a function (FCALL): BUSY then names FUNCTION KILL, and only FUNCTION KILL stops it. */
         boolean function;
-        final long startNanos = System.nanoTime();
-        final CompletableFuture<Void> done = new CompletableFuture<>();
         int resp = 2;
         final long allocatedAtStart = THREADS.getCurrentThreadAllocatedBytes();
         final long memoryLimit;
@@ -284,59 +278,6 @@ public final class ScriptEngine {
         }
     }
 
-    // ---------------------------------------------------------------- the script thread
-
-    /**
-     * Runs a script's operation (EVAL, or an EXEC whose queue holds one) on the script thread, so
-     * the event loop stays free to answer BUSY and SCRIPT KILL if it runs long. Scripts run in the
-     * order they are submitted; the reply comes once the script ran and its writes are durable.
-     * The connection's next commands wait for it to have run ({@link Session#pendingScript}), so a
-     * pipeline of scripts flows to the script thread without a hand-off wait for each.
-     */
-    public Outcome submit(Session session, int db, Operation op, boolean write) {
-        CompletableFuture<RespValue> reply = new CompletableFuture<>();
-        CompletableFuture<Void> ran = new CompletableFuture<>();
-        queued.incrementAndGet();
-        runner.execute(() -> {
-            taskDone = ran;
-            taskStart = System.nanoTime() | 1; // never 0, which means no task
-            try {
-                Result<RespValue> r = write ? server.store().execute(db, op::run) : server.store().query(db, op::run);
-                if (r.durable() == null) {
-                    reply.complete(r.value());
-                } else {
-                    r.durable().whenComplete((v, e) -> {
-                        if (e == null) {
-                            reply.complete(r.value());
-                        } else {
-                            reply.completeExceptionally(e);
-                        }
-                    });
-                }
-            } catch (Throwable t) {
-                reply.complete(Errors.toReply(t));
-            } finally {
-                if (write) {
-                    server.blocked().serveReady(); // clients waiting on what it wrote, before its caller's next command
-                }
-                taskStart = 0;
-                queued.decrementAndGet();
-                ran.complete(null);
-            }
-        });
-        session.pendingScript(ran);
-        return new Outcome.Deferred(reply);
-    }
-
-    /**
-     * Before a command of a connection whose script may not have run yet: waits for it, as
-     * Redis's client waits for its own EVAL, up to the busy threshold. True when it ran; false
-     * when it is a long script, and the command is to run after it ({@code later}).
-     */
-    public boolean awaitOwn(CompletableFuture<?> ran) {
-        return awaitUnlessBusy(ran);
-    }
-
     /** Whether the running script, if any, is one {@code session} sent. */
     public boolean runningFor(Session session) {
         Run r = current;
@@ -352,91 +293,6 @@ public final class ScriptEngine {
     /** Stops the running script for its memory (from a library function that would allocate past it). */
     static ScriptAborted outOfMemory() {
         return new ScriptAborted(Stop.MEMORY);
-    }
-
-    /** Whether a script task is running now (from before it takes the store's lock). */
-    public boolean running() {
-        return taskStart != 0;
-    }
-
-    /** Whether a script is queued or running: event loops then take the store's lock only for a while at a time. */
-    public boolean mayRun() {
-        return queued.get() > 0;
-    }
-
-    /** Whether the running script task has run past {@code busy-reply-threshold}. */
-    public boolean busy() {
-        long start = taskStart;
-        return start != 0 && System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold());
-    }
-
-    /** One try at the store's lock for at most a given time: a result, or null when it was not had in time. */
-    @FunctionalInterface
-    public interface TimedAttempt<T> {
-        T within(long nanos) throws InterruptedException;
-    }
-
-    /**
-     * A command while scripts are queued or run: tries for the store's lock in slices, so an event
-     * loop never sits behind a script that passes the busy threshold; null then (the caller answers
-     * BUSY), else what the attempt gave.
-     */
-    public <T> T whileScripts(TimedAttempt<T> attempt) {
-        try {
-            while (true) {
-                T r = attempt.within(TimeUnit.MILLISECONDS.toNanos(10));
-                if (r != null) {
-                    return r;
-                }
-                if (busy()) {
-                    return null;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
-    }
-
-    /**
-     * Before another command runs: waits while a script runs, as Redis's clients wait for its one
-     * thread, and answers null when none runs (any more), or the BUSY error once the running one
-     * has passed {@code busy-reply-threshold}.
-     */
-    public RespValue awaitIdle() {
-        while (true) {
-            CompletableFuture<Void> done = taskDone;
-            if (taskStart == 0 || done == null) {
-                return null;
-            }
-            if (!awaitUnlessBusy(done)) {
-                return busyReply();
-            }
-        }
-    }
-
-    /** Waits for {@code f}; false if, first, the running script passed the busy threshold. */
-    private boolean awaitUnlessBusy(CompletableFuture<?> f) {
-        while (!f.isDone()) {
-            long start = taskStart;
-            long waitNanos = TimeUnit.MILLISECONDS.toNanos(10); // queued behind another script, or starting
-            if (start != 0) {
-                long left = TimeUnit.MILLISECONDS.toNanos(server.busyReplyThreshold()) - (System.nanoTime() - start);
-                if (left <= 0) {
-                    return f.isDone();
-                }
-                waitNanos = left;
-            }
-            try {
-                f.get(waitNanos, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException | ExecutionException e) {
-                // loop: done, or look at the running script again
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return f.isDone();
-            }
-        }
-        return true;
     }
 
     /** The BUSY error for what runs now: a script (SCRIPT KILL) or a function (FUNCTION KILL). */
@@ -469,16 +325,21 @@ public final class ScriptEngine {
         }
     }
 
+    /** The one thread scripts run on, and the waiting of event loops on it. */
+    public ScriptThread thread() {
+        return thread;
+    }
+
+    /** The function libraries (FUNCTION, FCALL). */
+    public FunctionLibraries functions() {
+        return functions;
+    }
+
     /** Stops the script thread (at server close, after the event loops). */
     public void close() {
         closing = true; // the hook stops any script, even one not yet registered as running
         abandonForShutdown();
-        runner.shutdownNow();
-        try {
-            runner.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        thread.close();
     }
 
     /**
@@ -498,7 +359,7 @@ public final class ScriptEngine {
      * FCALL: runs function {@code f} with the keys and arguments as its two parameters (functions
      * see no {@code KEYS}/{@code ARGV} globals). Call under the store's lock.
      */
-    public RespValue call(FunctionDef f, List<byte[]> keys, List<byte[]> argv, Txn txn, Session caller, boolean readOnly) {
+    public RespValue call(FunctionLibraries.FunctionDef f, List<byte[]> keys, List<byte[]> argv, Txn txn, Session caller, boolean readOnly) {
         ScriptGlobals g = globals();
         g.bind("KEYS", LuaValue.NIL);
         g.bind("ARGV", LuaValue.NIL);
@@ -544,7 +405,6 @@ public final class ScriptEngine {
             return RespValue.error("ERR " + chunk + ": stack overflow script: " + label + ", on @" + chunk + ".");
         } finally {
             current = null;
-            run.done.complete(null);
             if (txn.db() != db) {
                 txn.select(db); // a SELECT inside the script does not outlive it
             }
@@ -634,201 +494,15 @@ public final class ScriptEngine {
         return globals;
     }
 
-    // ---------------------------------------------------------------- functions
+    // ---------------------------------------------------------------- loading function libraries
 
-    /** A function a library registered: its callback, flags and description. */
-    public record FunctionDef(String name, String library, LuaValue callback, Set<String> flags, String description) {
-        public boolean noWrites() {
-            return flags.contains("no-writes");
-        }
-    }
-
-    /** A loaded library: its name, its code as sent, its functions in the order it registered them. */
-    public record Library(String name, byte[] code, List<FunctionDef> functions) {
-    }
-
-    /** A library's code checked and compiled before the store's lock (FUNCTION LOAD's parse). */
-    public record LibrarySource(String name, byte[] code, Prototype prototype) {
-    }
-
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]+");
-    private static final Set<String> FUNCTION_FLAGS = Set.of("no-writes", "allow-oom", "allow-stale", "no-cluster",
-            "allow-cross-slot-keys");
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
-    // Written under the store's lock, read by any thread (FCALL's parse, FUNCTION LIST).
-    private final Map<String, Library> libraries = new ConcurrentHashMap<>();
-    private final Map<String, FunctionDef> functions = new ConcurrentHashMap<>();
-
-    /** The function named {@code name}, or null. */
-    public FunctionDef function(String name) {
-        return functions.get(name);
-    }
-
-    /** The loaded libraries, by name. */
-    public java.util.SortedMap<String, Library> libraries() {
-        return new java.util.TreeMap<>(libraries);
-    }
-
-    public int functionCount() {
-        return functions.size();
-    }
-
-    /** Reads a library's {@code #!lua name=<name>} line and compiles it, in Redis's words when it cannot. */
-    public static LibrarySource parseLibrary(byte[] code) {
-        if (code.length < 2 || code[0] != '#' || code[1] != '!') {
-            throw new InvalidRequestException("ERR Missing library metadata");
-        }
-        int eol = 0;
-        while (eol < code.length && code[eol] != '\n') {
-            eol++;
-        }
-        String[] parts = new String(code, 2, eol - 2, StandardCharsets.UTF_8).trim().split(" +");
-        if (!parts[0].equals("lua")) {
-            throw new InvalidRequestException("ERR Engine '" + parts[0] + "' not found");
-        }
-        String name = null;
-        for (int i = 1; i < parts.length; i++) {
-            if (parts[i].startsWith("name=")) {
-                name = parts[i].substring("name=".length());
-            } else {
-                throw new InvalidRequestException("ERR Invalid metadata value given: " + parts[i]);
-            }
-        }
-        if (name == null) {
-            throw new InvalidRequestException("ERR Library name was not given");
-        }
-        if (!NAME.matcher(name).matches()) {
-            throw new InvalidRequestException(
-                    "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long");
-        }
-        byte[] body = code.clone();
-        java.util.Arrays.fill(body, 0, eol, (byte) ' ');
-        try {
-            Prototype p = LuaC.instance.compile(new ByteArrayInputStream(body), FUNCTION_CHUNK);
-            return new LibrarySource(name, code.clone(), p);
-        } catch (LuaError e) {
-            throw new InvalidRequestException("ERR Error compiling function: " + compileMessage(e.getMessage()));
-        } catch (IOException e) {
-            throw new IllegalStateException("reading a library from memory", e);
-        } catch (RuntimeException e) {
-            throw new InvalidRequestException("ERR Error compiling function: " + FUNCTION_CHUNK + ": malformed number");
-        }
-    }
-
-    /**
-     * FUNCTION LOAD: runs the library's code to collect what it registers, then replaces the
-     * library (with {@code replace}) and logs the new set. Under the store's lock.
-     */
-    public String load(LibrarySource source, boolean replace, Txn txn, Session caller) {
-        if (libraries.containsKey(source.name()) && !replace) {
-            throw new InvalidRequestException("ERR Library '" + source.name() + "' already exists");
-        }
-        Library library = register(source, txn, caller);
-        for (FunctionDef f : library.functions()) {
-            FunctionDef other = functions.get(f.name());
-            if (other != null && !other.library().equals(source.name())) {
-                throw new InvalidRequestException("ERR Function " + f.name() + " already exists");
-            }
-        }
-        install(library);
-        txn.setFunctions(dump());
-        return source.name();
-    }
-
-    /** FUNCTION DELETE. Under the store's lock. */
-    public void delete(String name, Txn txn) {
-        if (!libraries.containsKey(name)) {
-            throw new InvalidRequestException("ERR Library not found");
-        }
-        uninstall(name);
-        txn.setFunctions(dump());
-    }
-
-    /** FUNCTION FLUSH. Under the store's lock. */
-    public void flushFunctions(Txn txn) {
-        libraries.clear();
-        functions.clear();
-        txn.setFunctions(new byte[0]);
-    }
-
-    /** FUNCTION DUMP: every library, in Redis's serialization. */
-    public byte[] dump() {
-        List<byte[]> codes = new java.util.ArrayList<>();
-        for (Library l : libraries().values()) {
-            codes.add(l.code());
-        }
-        return FunctionDump.write(codes);
-    }
-
-    /** FUNCTION RESTORE with policy FLUSH, APPEND or REPLACE. Under the store's lock; all or nothing. */
-    public void restore(byte[] payload, String policy, Txn txn, Session caller) {
-        List<LibrarySource> sources = new java.util.ArrayList<>();
-        for (byte[] code : FunctionDump.read(payload)) {
-            sources.add(parseLibrary(code));
-        }
-        Map<String, Library> loaded = new java.util.LinkedHashMap<>();
-        for (LibrarySource src : sources) {
-            loaded.put(src.name(), register(src, txn, caller));
-        }
-        Map<String, Library> next = policy.equals("FLUSH") ? new java.util.HashMap<>() : new java.util.HashMap<>(libraries);
-        for (Library l : loaded.values()) {
-            if (next.containsKey(l.name()) && policy.equals("APPEND")) {
-                throw new InvalidRequestException("ERR Library " + l.name() + " already exists");
-            }
-            next.put(l.name(), l);
-        }
-        Map<String, String> owners = new java.util.HashMap<>();
-        for (Library l : next.values()) {
-            for (FunctionDef f : l.functions()) {
-                String before = owners.putIfAbsent(f.name(), l.name());
-                if (before != null) {
-                    throw new InvalidRequestException("ERR Function " + f.name() + " already exists");
-                }
-            }
-        }
-        libraries.clear();
-        functions.clear();
-        next.values().forEach(this::install);
-        txn.setFunctions(payload.length > 10 || !next.isEmpty() ? dump() : new byte[0]);
-    }
-
-    /** At start: the libraries the store kept (log and snapshot), loaded again. */
-    public void restoreFromStore() {
-        byte[] payload = server.store().read(0, Txn::functions);
-        if (payload.length == 0) {
-            return;
-        }
-        Session system = new Session(0, null, System.currentTimeMillis(), true);
-        server.store().read(0, txn -> {
-            for (byte[] code : FunctionDump.read(payload)) {
-                install(register(parseLibrary(code), txn, system));
-            }
-            return null;
-        });
-    }
-
-    private void install(Library library) {
-        uninstall(library.name());
-        libraries.put(library.name(), library);
-        for (FunctionDef f : library.functions()) {
-            functions.put(f.name(), f);
-        }
-    }
-
-    private void uninstall(String name) {
-        Library old = libraries.remove(name);
-        if (old != null) {
-            for (FunctionDef f : old.functions()) {
-                functions.remove(f.name(), f);
-            }
-        }
-    }
 
     /** Runs a library's code with the load-time {@code redis} (register_function, log) and what it registered. */
-    private Library register(LibrarySource source, Txn txn, Session caller) {
+    FunctionLibraries.Library register(FunctionLibraries.LibrarySource source, Txn txn, Session caller) {
         ScriptGlobals g = globals();
         LuaValue runtime = g.rawget("redis");
-        Map<String, FunctionDef> registered = new java.util.LinkedHashMap<>();
+        Map<String, FunctionLibraries.FunctionDef> registered = new java.util.LinkedHashMap<>();
         g.bind("redis", loadApi(source.name(), registered));
         Run run = new Run(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS);
         Run outer = current;
@@ -850,11 +524,11 @@ public final class ScriptEngine {
         if (registered.isEmpty()) {
             throw new InvalidRequestException("ERR No functions registered");
         }
-        return new Library(source.name(), source.code(), List.copyOf(registered.values()));
+        return new FunctionLibraries.Library(source.name(), source.code(), List.copyOf(registered.values()));
     }
 
     /** The {@code redis} a library's code sees while it loads: only register_function, log and constants. */
-    private LuaTable loadApi(String library, Map<String, FunctionDef> registered) {
+    private LuaTable loadApi(String library, Map<String, FunctionLibraries.FunctionDef> registered) {
         LuaTable api = new LuaTable() {
             @Override
             public LuaValue get(LuaValue key) {
@@ -873,7 +547,7 @@ public final class ScriptEngine {
         api.rawset("register_function", new VarArgFunction() {
             @Override
             public Varargs invoke(Varargs args) {
-                FunctionDef f = functionDef(library, args);
+                FunctionLibraries.FunctionDef f = FunctionLibraries.functionDef(library, args);
                 if (registered.containsKey(f.name())) {
                     throw new ScriptError(LuaReplies.errorTable("ERR Function already exists in the library"));
                 }
@@ -882,80 +556,6 @@ public final class ScriptEngine {
             }
         });
         return api;
-    }
-
-    private static FunctionDef functionDef(String library, Varargs args) {
-        LuaValue name;
-        LuaValue callback;
-        LuaValue flags = LuaValue.NIL;
-        LuaValue description = LuaValue.NIL;
-        if (args.narg() == 1) {
-            if (!args.arg1().istable()) {
-                throw refusal("ERR calling redis.register_function with a single argument is only applicable to Lua table"
-                        + " (representing named arguments).");
-            }
-            LuaTable t = (LuaTable) args.arg1();
-            name = LuaValue.NIL;
-            callback = LuaValue.NIL;
-            LuaValue k = LuaValue.NIL;
-            while (true) {
-                Varargs n = t.next(k);
-                k = n.arg1();
-                if (k.isnil()) {
-                    break;
-                }
-                switch (k.tojstring()) {
-                    case "function_name" -> name = n.arg(2);
-                    case "callback" -> callback = n.arg(2);
-                    case "flags" -> flags = n.arg(2);
-                    case "description" -> description = n.arg(2);
-                    default -> throw refusal("ERR unknown argument given to redis.register_function");
-                }
-            }
-            if (!name.isstring()) {
-                throw refusal("ERR function_name argument given to redis.register_function must be a string");
-            }
-            if (!callback.isfunction()) {
-                throw refusal("ERR callback argument given to redis.register_function must be a function");
-            }
-        } else if (args.narg() == 2) {
-            name = args.arg1();
-            callback = args.arg(2);
-            if (!name.isstring()) {
-                throw refusal("ERR first argument to redis.register_function must be a string");
-            }
-            if (!callback.isfunction()) {
-                throw refusal("ERR second argument to redis.register_function must be a function");
-            }
-        } else {
-            throw refusal("ERR wrong number of arguments to redis.register_function");
-        }
-        if (!NAME.matcher(name.tojstring()).matches()) {
-            throw refusal("ERR Function names can only contain letters, numbers, or underscores(_) and must be at least"
-                    + " one character long");
-        }
-        Set<String> flagSet = new java.util.LinkedHashSet<>();
-        if (!flags.isnil()) {
-            if (!flags.istable()) {
-                throw refusal("ERR flags argument to redis.register_function must be a table representing function flags");
-            }
-            for (int i = 1; !flags.get(i).isnil(); i++) {
-                String f = flags.get(i).tojstring();
-                if (!FUNCTION_FLAGS.contains(f)) {
-                    throw refusal("ERR unknown flag given");
-                }
-                flagSet.add(f);
-            }
-        }
-        if (!description.isnil() && !description.isstring()) {
-            throw refusal("ERR description argument given to redis.register_function must be a string");
-        }
-        return new FunctionDef(name.tojstring(), library, callback, Set.copyOf(flagSet),
-                description.isnil() ? null : description.tojstring());
-    }
-
-    private static ScriptError refusal(String message) {
-        return new ScriptError(LuaReplies.errorTable(message));
     }
 
     // ---------------------------------------------------------------- the redis table

@@ -11,8 +11,9 @@ import java.util.Arrays;
  * so line numbers in errors stay those of the script.
  */
 record ScriptFlags(boolean shebang, boolean noWrites, byte[] body) {
-    private static final String[] KNOWN = {"no-writes", "allow-oom", "allow-stale", "no-cluster",
-            "allow-cross-slot-keys"};
+    /** The flags a script's shebang or a function's registration may name, as Redis 7 knows them. */
+    static final java.util.Set<String> KNOWN = java.util.Set.of("no-writes", "allow-oom", "allow-stale", "no-cluster",
+            "allow-cross-slot-keys");
 
     static ScriptFlags of(byte[] script) {
         if (script.length < 2 || script[0] != '#' || script[1] != '!') {
@@ -35,7 +36,7 @@ record ScriptFlags(boolean shebang, boolean noWrites, byte[] body) {
             }
             String list = parts[i].substring("flags=".length());
             for (String flag : list.isEmpty() ? new String[0] : list.split(",")) {
-                if (Arrays.stream(KNOWN).noneMatch(flag::equals)) {
+                if (!KNOWN.contains(flag)) {
                     throw new InvalidRequestException("ERR Unexpected flag in script shebang: " + flag);
                 }
                 noWrites |= flag.equals("no-writes");

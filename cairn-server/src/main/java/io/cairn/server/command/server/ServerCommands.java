@@ -162,7 +162,7 @@ public final class ServerCommands {
         if (explicitSave && !save) {
             throw new InvalidRequestException(CommandContext.SYNTAX);
         }
-        if (c.server().scripts().running()) {
+        if (c.server().scripts().thread().running()) {
             if (save) { // a checkpoint would wait for the script; Redis too allows only SHUTDOWN NOSAVE now
                 throw new InvalidRequestException(((RespValue.ErrorReply) c.server().scripts().busyReply()).message());
             }
