@@ -1,25 +1,13 @@
 package io.cairn.server.command.script;
 
-import io.cairn.server.command.script.lib.CNumbers;
 import io.cairn.common.InvalidRequestException;
-import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
 import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
-import io.cairn.server.command.AsyncCommand;
-import io.cairn.server.command.BlockingCommand;
-import io.cairn.server.command.BlockingOperation;
-import io.cairn.server.command.Command;
-import io.cairn.server.command.CommandContext;
-import io.cairn.server.command.DataCommand;
-import io.cairn.server.command.Errors;
-import io.cairn.server.command.Operation;
-import io.cairn.server.command.ServerCommand;
 import io.cairn.storage.engine.TransactionAbandonedException;
 import io.cairn.storage.engine.Txn;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -45,17 +33,17 @@ import org.luaj.vm2.lib.VarArgFunction;
 
 /**
  * Runs scripts as Redis does: one Lua environment for the server, protected so calls share no
- * state; the script cache by SHA1; and {@code redis.call}/{@code redis.pcall}, which run a command
- * inside the caller's store transaction with the rules Redis applies to scripts (no
- * {@code noscript} commands, no writes from a read-only script, blocking commands answer at once).
+ * state ({@link RedisApi} is its {@code redis} table); the script cache by SHA1; a call's run
+ * ({@link ScriptRun}) with the stop requests (SCRIPT KILL, SHUTDOWN NOSAVE, memory) its hook
+ * checks; and Redis's error texts. Libraries of functions are {@link FunctionLibraries}; the
+ * thread scripts run on is {@link ScriptThread}.
  *
  * <p>Thread-safety: {@link #load} (compiling) and the cache may be used from any thread. The Lua
- * environment is only used under the store's lock, in practice on the script thread ({@link
- * #submit}: EVAL, FCALL, an EXEC holding one) or by FUNCTION LOAD; the lock serialises every
- * script as Redis's single thread does.
+ * environment is only used under the store's lock, in practice on the script thread (EVAL, FCALL,
+ * an EXEC holding one) or by FUNCTION LOAD; the lock serialises every script as Redis's single
+ * thread does.
  */
 public final class ScriptEngine {
-    private static final System.Logger LOG = System.getLogger("io.cairn.script");
     static final String CHUNK = "user_script";
     static final String FUNCTION_CHUNK = "user_function";
     private static final Pattern UNEXPECTED = Pattern.compile("unexpected symbol (\\d+) \\((.*)\\)$");
@@ -64,8 +52,6 @@ public final class ScriptEngine {
     private static final Pattern COMPILE_POSITION = Pattern.compile("^\\[string \"(" + CHUNK + "|" + "user_function" + ")\"\\]");
 
     private final ServerContext server;
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
     /** The BUSY error while a function runs. */
     public static final String BUSY_FUNCTION = "BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.";
     public static final String BUSY = "BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.";
@@ -73,7 +59,7 @@ public final class ScriptEngine {
     private final Map<String, Script> cache = new ConcurrentHashMap<>();
     private final Hook hook = new Hook();
     private ScriptGlobals globals; // guarded by the store's lock
-    private volatile Run current; // written under the store's lock, read by any thread
+    private volatile ScriptRun current; // written under the store's lock, read by any thread
     private volatile boolean closing;
 
     private final ScriptThread thread;
@@ -153,83 +139,6 @@ public final class ScriptEngine {
     // ---------------------------------------------------------------- running
 
     /**
-     * One call in progress: what {@code redis.call} runs against, and what other threads see of it
-     * (how long it has run, whether it wrote, the kill and abandon requests).
-     */
-    private static final class Run {
-        final Txn txn;
-        final Session session;
-        final boolean readOnly;
-        final long callerId;
-        /** Whether it is a function (FCALL): BUSY then names FUNCTION KILL, and only FUNCTION KILL stops it. */
-        boolean function;
-        int resp = 2;
-        final long allocatedAtStart = THREADS.getCurrentThreadAllocatedBytes();
-        final long memoryLimit;
-        /** RUNNING, then WROTE (SCRIPT KILL can no longer stop it) or KILLED, whichever comes first. */
-        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(RUNNING);
-        volatile boolean abandon;
-
-        /** For FUNCTION LOAD: when its code must have run (System.nanoTime()), 0 for no limit. */
-        final long deadline;
-
-        Run(Txn txn, Session session, boolean readOnly, long memoryLimit, long deadline) {
-            this.txn = txn;
-            this.session = session;
-            this.readOnly = readOnly;
-            this.callerId = session.id();
-            this.memoryLimit = memoryLimit;
-            this.deadline = deadline;
-        }
-
-        /** Stops the script if it is to be stopped: killed, abandoned, or past its memory. On the script's thread. */
-        void check() {
-            if (abandon) {
-                throw new ScriptAborted(Stop.ABANDON);
-            }
-            if (state.get() == KILLED) {
-                throw new ScriptAborted(Stop.KILL);
-            }
-            if (memoryLimit > 0 && THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart > memoryLimit) {
-                throw new ScriptAborted(Stop.MEMORY);
-            }
-            if (deadline != 0 && System.nanoTime() - deadline > 0) {
-                throw new ScriptAborted(Stop.TIMEOUT);
-            }
-        }
-
-        /** Before a write command: from now on SCRIPT KILL cannot stop the script; if it was killed first, it stops. */
-        void writing() {
-            if (!state.compareAndSet(RUNNING, WROTE) && state.get() == KILLED) {
-                throw new ScriptAborted(Stop.KILL);
-            }
-        }
-
-        /** Whether {@code bytes} more would still fit the script's memory. */
-        boolean fits(long bytes) {
-            return memoryLimit <= 0 || THREADS.getCurrentThreadAllocatedBytes() - allocatedAtStart + bytes <= memoryLimit;
-        }
-    }
-
-    private static final int RUNNING = 0;
-    private static final int WROTE = 1;
-    private static final int KILLED = 2;
-
-    /** Why a script is stopped from outside its own code. */
-    enum Stop { KILL, ABANDON, MEMORY, TIMEOUT }
-
-    /** Ends a script from its instruction hook; an Error, so no {@code pcall} inside the script catches it. */
-    static final class ScriptAborted extends Error {
-        private static final long serialVersionUID = 1L;
-        final Stop why;
-
-        ScriptAborted(Stop why) {
-            super(null, null, false, false);
-            this.why = why;
-        }
-    }
-
-    /**
      * LuaJ's debug hook, used only to let a script be stopped: every 256 instructions it looks at
      * the kill and abandon requests and at what the script has allocated. It keeps no call stack (LuaJ's would, at a cost per call),
      * only the function last entered and its instruction, for the line a kill names.
@@ -262,9 +171,9 @@ public final class ScriptEngine {
             this.pc = pc;
             if ((++ticks & 255) == 0) {
                 if (closing) {
-                    throw new ScriptAborted(Stop.ABANDON);
+                    throw new ScriptRun.Aborted(ScriptRun.Stop.ABANDON);
                 }
-                Run r = current;
+                ScriptRun r = current;
                 if (r != null) {
                     r.check();
                 }
@@ -280,34 +189,34 @@ public final class ScriptEngine {
 
     /** Whether the running script, if any, is one {@code session} sent. */
     public boolean runningFor(Session session) {
-        Run r = current;
+        ScriptRun r = current;
         return r != null && r.callerId == session.id();
     }
 
     /** Whether {@code bytes} more fit the running script's memory (string.rep asks before it allocates). */
     private boolean fits(long bytes) {
-        Run r = current;
+        ScriptRun r = current;
         return r == null || r.fits(bytes);
     }
 
     /** Stops the running script for its memory (from a library function that would allocate past it). */
-    static ScriptAborted outOfMemory() {
-        return new ScriptAborted(Stop.MEMORY);
+    static ScriptRun.Aborted outOfMemory() {
+        return new ScriptRun.Aborted(ScriptRun.Stop.MEMORY);
     }
 
     /** The BUSY error for what runs now: a script (SCRIPT KILL) or a function (FUNCTION KILL). */
     public RespValue busyReply() {
-        Run r = current;
+        ScriptRun r = current;
         return RespValue.error(r != null && r.function ? BUSY_FUNCTION : BUSY);
     }
 
     /** SCRIPT KILL ({@code function} false) or FUNCTION KILL: stops what runs, if it is of that kind and has not written. */
     public RespValue kill(boolean function) {
-        Run r = current;
+        ScriptRun r = current;
         if (r == null || r.function != function) {
             return RespValue.error("NOTBUSY No scripts in execution right now.");
         }
-        if (!r.state.compareAndSet(RUNNING, KILLED) && r.state.get() == WROTE) {
+        if (!r.kill()) {
             return RespValue.error("UNKILLABLE Sorry the script already executed write commands against the dataset. You can"
                     + " either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.");
         }
@@ -319,7 +228,7 @@ public final class ScriptEngine {
      * abandoned, so nothing of it reaches the log (the store then refuses everything until closed).
      */
     public void abandonForShutdown() {
-        Run r = current;
+        ScriptRun r = current;
         if (r != null) {
             r.abandon = true;
         }
@@ -377,12 +286,12 @@ public final class ScriptEngine {
         int db = txn.db();
         Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
         session.db(db);
-        Run run = new Run(txn, session, readOnly, server.config().scriptMaxMemory(), 0);
+        ScriptRun run = new ScriptRun(txn, session, readOnly, server.config().scriptMaxMemory(), 0);
         current = run;
         try {
             LuaValue result = body.get();
             return LuaReplies.toReply(result, run.resp);
-        } catch (ScriptAborted e) {
+        } catch (ScriptRun.Aborted e) {
             return switch (e.why) {
                 case ABANDON -> throw new TransactionAbandonedException("SHUTDOWN NOSAVE while a script ran");
                 case KILL -> RespValue.error("ERR Script killed by user with SCRIPT KILL... script: " + label + ", on @"
@@ -480,7 +389,7 @@ public final class ScriptEngine {
 
     private ScriptGlobals globals() {
         if (globals == null) {
-            globals = LuaScriptLibs.create(redisTable(), ScriptLibraries.extra(), this::fits);
+            globals = LuaScriptLibs.create(new RedisApi(server, () -> current).table(), ScriptLibraries.extra(), this::fits);
             globals.debuglib = hook;
             // With a debug hook LuaJ appends a traceback to every error, unless an error function
             // (xpcall's handler) is set: this one keeps the message as it is.
@@ -504,12 +413,12 @@ public final class ScriptEngine {
         LuaValue runtime = g.rawget("redis");
         Map<String, FunctionLibraries.FunctionDef> registered = new java.util.LinkedHashMap<>();
         g.bind("redis", loadApi(source.name(), registered));
-        Run run = new Run(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS);
-        Run outer = current;
+        ScriptRun run = new ScriptRun(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS);
+        ScriptRun outer = current;
         current = run;
         try {
             new LuaClosure(source.prototype(), g).call();
-        } catch (ScriptAborted e) {
+        } catch (ScriptRun.Aborted e) {
             throw new InvalidRequestException("ERR Error registering functions: " + switch (e.why) {
                 case TIMEOUT, KILL, ABANDON -> "ERR FUNCTION LOAD timeout";
                 case MEMORY -> "ERR not enough memory (script-max-memory)";
@@ -556,245 +465,5 @@ public final class ScriptEngine {
             }
         });
         return api;
-    }
-
-    // ---------------------------------------------------------------- the redis table
-
-    private LuaTable redisTable() {
-        LuaTable redis = new LuaTable();
-        redis.set("call", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return redisCall(args, true);
-            }
-        });
-        redis.set("pcall", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return redisCall(args, false);
-            }
-        });
-        redis.set("error_reply", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() != 1 || !args.arg1().isstring()) {
-                    throw new ScriptError("wrong number or type of arguments", 0);
-                }
-                return LuaReplies.errorTable(args.arg1().tojstring());
-            }
-        });
-        redis.set("status_reply", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() != 1 || !args.arg1().isstring()) {
-                    throw new ScriptError("wrong number or type of arguments", 0);
-                }
-                LuaTable t = new LuaTable();
-                t.rawset("ok", args.arg1());
-                return t;
-            }
-        });
-        redis.set("sha1hex", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() != 1) {
-                    throw new ScriptError("wrong number of arguments", 0);
-                }
-                return LuaValue.valueOf(sha1hex(LuaReplies.bytes(LuaScriptLibs.tostring(args.arg1()).checkstring())));
-            }
-        });
-        redis.set("log", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() < 2) {
-                    throw new ScriptError("redis.log() requires two arguments or more.", 0);
-                }
-                if (args.arg1().type() != LuaValue.TNUMBER) {
-                    throw new ScriptError("First argument must be a number (log level).", 0);
-                }
-                int level = args.arg1().toint();
-                if (level < 0 || level > 3) {
-                    throw new ScriptError("Invalid debug level.", 0);
-                }
-                StringBuilder sb = new StringBuilder();
-                for (int i = 2; i <= args.narg(); i++) {
-                    sb.append(i > 2 ? " " : "").append(LuaScriptLibs.tostring(args.arg(i)).tojstring());
-                }
-                LOG.log(switch (level) {
-                    case 0 -> System.Logger.Level.DEBUG;
-                    case 1 -> System.Logger.Level.TRACE;
-                    case 2 -> System.Logger.Level.INFO;
-                    default -> System.Logger.Level.WARNING;
-                }, sb.toString());
-                return LuaValue.NONE;
-            }
-        });
-        redis.set("setresp", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() != 1) {
-                    throw new ScriptError("redis.setresp() requires one argument.", 0);
-                }
-                int resp = args.arg1().type() == LuaValue.TNUMBER ? args.arg1().toint() : 0;
-                if (resp != 2 && resp != 3) {
-                    throw new ScriptError("RESP version must be 2 or 3.", 0);
-                }
-                active().resp = resp;
-                active().session.protocol(resp);
-                return LuaValue.NONE;
-            }
-        });
-        // Effects are always what is logged (and, later, replicated): these are accepted and change nothing.
-        redis.set("replicate_commands", fn(args -> LuaValue.TRUE));
-        redis.set("set_repl", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() != 1 || args.arg1().type() != LuaValue.TNUMBER) {
-                    throw new ScriptError("redis.set_repl() requires one argument.", 0);
-                }
-                int flags = args.arg1().toint();
-                if ((flags & ~3) != 0) {
-                    throw new ScriptError("Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.", 0);
-                }
-                return LuaValue.NONE;
-            }
-        });
-        redis.set("breakpoint", fn(args -> LuaValue.FALSE));
-        redis.set("debug", fn(args -> LuaValue.NONE));
-        redis.set("acl_check_cmd", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                if (args.narg() < 1) {
-                    throw new ScriptError("ERR Please specify at least one argument for this redis lib call", 0);
-                }
-                byte[][] argv = arguments(args);
-                if (server.dispatcher().registry().lookup(argv[0]) == null) {
-                    throw new ScriptError("ERR Invalid command passed to redis.acl_check_cmd()", 0);
-                }
-                return LuaValue.TRUE; // one user with every permission until ACLs come
-            }
-        });
-        redis.set("REPL_NONE", LuaValue.valueOf(0));
-        redis.set("REPL_AOF", LuaValue.valueOf(1));
-        redis.set("REPL_SLAVE", LuaValue.valueOf(2));
-        redis.set("REPL_REPLICA", LuaValue.valueOf(2));
-        redis.set("REPL_ALL", LuaValue.valueOf(3));
-        redis.set("LOG_DEBUG", LuaValue.valueOf(0));
-        redis.set("LOG_VERBOSE", LuaValue.valueOf(1));
-        redis.set("LOG_NOTICE", LuaValue.valueOf(2));
-        redis.set("LOG_WARNING", LuaValue.valueOf(3));
-        redis.set("REDIS_VERSION", LuaValue.valueOf(ServerContext.REDIS_COMPAT_VERSION));
-        redis.set("REDIS_VERSION_NUM", LuaValue.valueOf(versionNumber(ServerContext.REDIS_COMPAT_VERSION)));
-        return redis;
-    }
-
-    /** A Lua function of Java code. */
-    private static VarArgFunction fn(java.util.function.Function<Varargs, Varargs> body) {
-        return new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs args) {
-                return body.apply(args);
-            }
-        };
-    }
-
-    private static int versionNumber(String version) {
-        String[] p = version.split("\\.");
-        return (Integer.parseInt(p[0]) << 16) | (Integer.parseInt(p[1]) << 8) | Integer.parseInt(p[2]);
-    }
-
-    private Run active() {
-        Run r = current;
-        if (r != null) {
-            r.check();
-        }
-        if (r == null) {
-            throw new ScriptError("ERR redis.call is only available while a script runs", 0);
-        }
-        return current;
-    }
-
-    /** {@code redis.call} ({@code raise}) and {@code redis.pcall}: one command inside the script's transaction. */
-    private Varargs redisCall(Varargs args, boolean raise) {
-        Run run = active();
-        RespValue reply;
-        try {
-            reply = execute(run, args);
-        } catch (InvalidRequestException e) {
-            reply = RespValue.error(Errors.wording(e));
-        }
-        if (reply instanceof RespValue.ErrorReply err) {
-            LuaTable t = LuaReplies.errorTable(err.message());
-            if (raise) {
-                throw new ScriptError(t);
-            }
-            return t;
-        }
-        return LuaReplies.toLua(reply, run.resp);
-    }
-
-    private RespValue execute(Run run, Varargs args) {
-        if (args.narg() == 0) {
-            throw new InvalidRequestException("ERR Please specify at least one argument for this redis lib call");
-        }
-        byte[][] argv = arguments(args);
-        Command cmd = server.dispatcher().registry().lookup(argv[0]);
-        if (cmd != null && cmd.hasSubcommands() && argv.length > 1) {
-            cmd = cmd.subcommand(argv[1]);
-        }
-        if (cmd == null || cmd.handler() == null) {
-            throw new InvalidRequestException("ERR Unknown Redis command called from script");
-        }
-        CommandSpec spec = cmd.spec();
-        if (!spec.arityAccepts(argv.length)) {
-            throw new InvalidRequestException("ERR Wrong number of args calling Redis command from script");
-        }
-        if (spec.flags().contains("noscript") || cmd.handler() instanceof AsyncCommand) {
-            throw new InvalidRequestException("ERR This Redis command is not allowed from script");
-        }
-        if (run.readOnly && spec.isWrite()) {
-            throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");
-        }
-        CommandContext ctx = new CommandContext(argv, spec, run.session, server);
-        try {
-            return switch (cmd.handler()) {
-                case DataCommand dc -> {
-                    Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
-                    if (spec.isWrite()) {
-                        run.writing(); // SCRIPT KILL can no longer stop it (or it was killed first)
-                    }
-                    yield op.run(run.txn);
-                }
-                case BlockingCommand bc -> {
-                    BlockingOperation op = server.notifier().wrap(spec.name(), argv, bc.parse(ctx));
-                    run.writing();
-                    yield op.attemptOnce(run.txn);
-                }
-                case ServerCommand sc -> {
-                    RespValue reply = sc.run(ctx);
-                    if (run.session.db() != run.txn.db()) {
-                        run.txn.select(run.session.db()); // SELECT inside the script
-                    }
-                    yield reply;
-                }
-                case AsyncCommand ac -> throw new InvalidRequestException("ERR This Redis command is not allowed from script");
-            };
-        } catch (RuntimeException e) {
-            return Errors.toReply(e);
-        }
-    }
-
-    /** The arguments of a {@code redis.call}: strings as they are, numbers as {@code %.17g} prints them. */
-    private static byte[][] arguments(Varargs args) {
-        byte[][] argv = new byte[args.narg()][];
-        for (int i = 0; i < argv.length; i++) {
-            LuaValue v = args.arg(i + 1);
-            argv[i] = switch (v.type()) {
-                case LuaValue.TSTRING -> LuaReplies.bytes(v.checkstring());
-                case LuaValue.TNUMBER -> CNumbers.formatG(v.todouble(), 17).getBytes(StandardCharsets.US_ASCII);
-                default -> throw new InvalidRequestException("ERR Lua redis lib command arguments must be strings or integers");
-            };
-        }
-        return argv;
     }
 }
