@@ -6,7 +6,7 @@ package io.cairn.storage.engine;
  * the newest open view's epoch before changing it (copy-on-write per collection). The key changes
  * only while the entry is in neither index ({@link Keyspace#rename}).
  */
-abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, ListEntry {
+abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, ListEntry, StreamEntry {
     byte[] key;
     long expireAt;
     final long epoch;

@@ -118,6 +118,62 @@ public sealed interface Mutation {
     record ListTrim(int db, byte[] key, int start, int stop) implements Mutation {
     }
 
+    // Streams. A stream key stays when its last entry goes; it goes only by DEL (or an expiry).
+
+    /** An entry was appended to the stream, creating it when absent; {@code id} is after the stream's last ID. */
+    record StreamAdd(int db, byte[] key, StreamId id, byte[][] fieldsAndValues) implements Mutation {
+    }
+
+    /** The first {@code count} entries (at least one) were removed from the stream (XTRIM, XADD's trimming). */
+    record StreamTrim(int db, byte[] key, long count) implements Mutation {
+    }
+
+    /**
+     * The entries with these IDs were deleted (XDEL), each there when deleted; the stream's greatest
+     * deleted ID becomes the greatest of them if it is greater.
+     */
+    record StreamDelete(int db, byte[] key, StreamId[] ids) implements Mutation {
+    }
+
+    /**
+     * The stream's last ID, count of entries ever added and greatest deleted ID are now these
+     * (XSETID), creating an empty stream when the key was absent (XGROUP CREATE ... MKSTREAM).
+     */
+    record StreamSetId(int db, byte[] key, StreamId lastId, long entriesAdded, StreamId maxDeletedId)
+            implements Mutation {
+    }
+
+    /** The group now has this last delivered ID and count of entries read (-1: unknown), created when absent. */
+    record StreamGroupPut(int db, byte[] key, byte[] group, StreamId lastDelivered, long entriesRead)
+            implements Mutation {
+    }
+
+    /** The group was destroyed, with its consumers and pending entries. */
+    record StreamGroupDelete(int db, byte[] key, byte[] group) implements Mutation {
+    }
+
+    /** The group's consumer was last seen and last active (-1: never) at these times, created when absent. */
+    record StreamConsumerPut(int db, byte[] key, byte[] group, byte[] consumer, long seenTime, long activeTime)
+            implements Mutation {
+    }
+
+    /** The consumer was deleted from its group, with the entries pending for it. */
+    record StreamConsumerDelete(int db, byte[] key, byte[] group, byte[] consumer) implements Mutation {
+    }
+
+    /**
+     * The entries {@code ids} are pending for {@code consumer} (which exists), delivered at
+     * {@code deliveryTime}, {@code ids[i]} for the {@code deliveryCounts[i]}th time, whoever they
+     * were pending for before (XREADGROUP, XCLAIM, XAUTOCLAIM).
+     */
+    record StreamClaim(int db, byte[] key, byte[] group, byte[] consumer, long deliveryTime, StreamId[] ids,
+                       long[] deliveryCounts) implements Mutation {
+    }
+
+    /** The entries {@code ids}, each pending in the group, are pending no more (XACK, XCLAIM of deleted entries). */
+    record StreamAck(int db, byte[] key, byte[] group, StreamId[] ids) implements Mutation {
+    }
+
     /**
      * The collection at {@code source} moved to {@code key} (RENAME), both in database {@code db},
      * replacing what {@code key} held, with its expiry; {@code source} no longer exists. The value

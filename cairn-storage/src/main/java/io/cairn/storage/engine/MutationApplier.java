@@ -55,6 +55,16 @@ final class MutationApplier {
                     }
                 }
             }
+            case Mutation.StreamAdd x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamTrim x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamDelete x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamSetId x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamGroupPut x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamGroupDelete x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamConsumerPut x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamConsumerDelete x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamClaim x -> StreamMutations.apply(ks, x);
+            case Mutation.StreamAck x -> StreamMutations.apply(ks, x);
             case Mutation.Rename r -> ks.rename(r.source(), r.key());
             case Mutation.ZSetPut z -> zsetFor(ks, z.key(), true).put(latin1(z.member()), z.score(), ks.cow);
             case Mutation.ZSetDelete z -> {

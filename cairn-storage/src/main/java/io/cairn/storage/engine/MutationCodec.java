@@ -104,6 +104,16 @@ final class MutationCodec {
                 case Mutation.ClearAll c -> 0;
                 case Mutation.SwapDb w -> 0;
                 case Mutation.SetFunctions f -> 0;
+                case Mutation.StreamAdd x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamTrim x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamDelete x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamSetId x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamGroupPut x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamGroupDelete x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamConsumerPut x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamConsumerDelete x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamClaim x -> StreamMutationCodec.bodySize(x);
+                case Mutation.StreamAck x -> StreamMutationCodec.bodySize(x);
             };
         }
         return n;
@@ -226,6 +236,16 @@ final class MutationCodec {
                     Varints.put(out, w.db());
                     Varints.put(out, w.other());
                 }
+                case Mutation.StreamAdd x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamTrim x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamDelete x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamSetId x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamGroupPut x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamGroupDelete x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamConsumerPut x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamConsumerDelete x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamClaim x -> StreamMutationCodec.encode(x, out);
+                case Mutation.StreamAck x -> StreamMutationCodec.encode(x, out);
             }
         }
     }
@@ -338,6 +358,9 @@ final class MutationCodec {
             }
         }
         byte[] key = getBytes(in);
+        if (StreamMutationCodec.isStream(type)) {
+            return StreamMutationCodec.decode(type, db, key, in);
+        }
         return switch (type) {
             case PUT_STRING -> new Mutation.PutString(db, key, getBytes(in), Varints.get(in));
             case DELETE -> new Mutation.Delete(db, key);
@@ -397,11 +420,11 @@ final class MutationCodec {
     }
 
     /** Signed to unsigned for a varint: 0, -1, 1, -2 ... as 0, 1, 2, 3 ... */
-    private static long zigzag(long v) {
+    static long zigzag(long v) {
         return (v << 1) ^ (v >> 63);
     }
 
-    private static long unzigzag(long v) {
+    static long unzigzag(long v) {
         return (v >>> 1) ^ -(v & 1);
     }
 
@@ -418,16 +441,16 @@ final class MutationCodec {
         putBytes(out, key);
     }
 
-    private static int bytesSize(byte[] b) {
+    static int bytesSize(byte[] b) {
         return Varints.sizeOf(b.length) + b.length;
     }
 
-    private static void putBytes(ByteBuffer out, byte[] b) {
+    static void putBytes(ByteBuffer out, byte[] b) {
         Varints.put(out, b.length);
         out.put(b);
     }
 
-    private static int membersSize(byte[][] members) {
+    static int membersSize(byte[][] members) {
         int n = Varints.sizeOf(members.length);
         for (byte[] m : members) {
             n += bytesSize(m);
@@ -435,7 +458,7 @@ final class MutationCodec {
         return n;
     }
 
-    private static void putMembers(ByteBuffer out, byte[][] members) {
+    static void putMembers(ByteBuffer out, byte[][] members) {
         Varints.put(out, members.length);
         for (byte[] m : members) {
             putBytes(out, m);
@@ -443,7 +466,7 @@ final class MutationCodec {
     }
 
     /** A count, then that many byte strings; the count is checked against the bytes left (each takes >= 1). */
-    private static byte[][] getMembers(ByteBuffer in) {
+    static byte[][] getMembers(ByteBuffer in) {
         int n = Varints.getInt(in, "member count", in.remaining());
         byte[][] members = new byte[n][];
         for (int i = 0; i < n; i++) {
@@ -452,7 +475,7 @@ final class MutationCodec {
         return members;
     }
 
-    private static byte[] getBytes(ByteBuffer in) {
+    static byte[] getBytes(ByteBuffer in) {
         int len = Varints.getInt(in, "length", in.remaining());
         byte[] b = new byte[len];
         in.get(b);

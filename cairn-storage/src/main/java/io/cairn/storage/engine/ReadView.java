@@ -140,6 +140,11 @@ public final class ReadView implements AutoCloseable {
         views[db].scan(null, false, visitor);
     }
 
+    /** The raw live entry at {@code key}, for tests of copy-on-write in this package. */
+    Object entry(byte[] key) {
+        return live(key);
+    }
+
     private Object live(byte[] key) {
         Object e = view.get(key);
         return e == null || EntryKeys.expired(e, timeMillis) ? null : e;

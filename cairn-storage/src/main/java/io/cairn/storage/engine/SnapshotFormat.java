@@ -12,10 +12,15 @@ import java.nio.charset.StandardCharsets;
  * +------------------------------------------------------------------------------------+
  * block*:  | type u8 | length u32 | crc32c u32 of type, length, payload | payload |
  *          type 1 = entries: entry*, each
- *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document, 5 list, 6 set) | key | expireAt varint (0 none) | body |
+ *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document, 5 list, 6 set, 7 stream) | key | expireAt varint (0 none) | body |
  *                 string: value;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
  *                 list: count varint, element* from head to tail
  *                 set: count varint, member*
+ *                 stream: count varint, entry* (each a byte string: StreamRecords' bytes), lastId, entriesAdded varint,
+ *                         maxDeletedId, groupCount varint, group* (name, lastDelivered, entriesRead zigzag,
+ *                         consumerCount varint, (name, seenTime zigzag, activeTime zigzag)*,
+ *                         pendingCount varint, (id, consumer name, deliveryTime zigzag, deliveryCount varint)*);
+ *                         an ID is two varints (ms, seq)
  *                 document: the JSON document's stored bytes (docs/format/document.md), as one byte string
  *                 | 16 | db varint |: not an entry; the entries after it are in database db (0 before any)
  *                 byte strings are varint length + bytes
@@ -37,6 +42,7 @@ final class SnapshotFormat {
     static final byte KIND_DOCUMENT = 4;
     static final byte KIND_LIST = 5;
     static final byte KIND_SET = 6;
+    static final byte KIND_STREAM = 7;
     /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
     static final byte KIND_DATABASE = 16;
     /** Not an entry: the function libraries, written first when there are any. */
@@ -47,6 +53,14 @@ final class SnapshotFormat {
     static final String TMP_SUFFIX = ".tmp";
 
     private SnapshotFormat() {
+    }
+
+    static long zigzag(long v) {
+        return (v << 1) ^ (v >> 63);
+    }
+
+    static long unzigzag(long v) {
+        return (v >>> 1) ^ -(v & 1);
     }
 
     /** CRC32C of a block's type and length (bytes 0..4) and its payload (from byte 9), skipping the crc field. */

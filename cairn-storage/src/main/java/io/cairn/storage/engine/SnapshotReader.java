@@ -153,8 +153,55 @@ final class SnapshotReader {
                 }
                 return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries());
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..6)");
+            case SnapshotFormat.KIND_STREAM -> {
+                return readStream(in, key, expireAt, epoch);
+            }
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..7)");
         }
+    }
+
+    private static StreamEntry readStream(ByteBuffer in, byte[] key, long expireAt, long epoch) {
+        int n = Varints.getInt(in, "entry count", in.remaining());
+        StreamEntry st = new StreamEntry(key, expireAt, epoch);
+        StreamId previous = null;
+        for (int i = 0; i < n; i++) {
+            byte[] item = bytes(in);
+            StreamId id = StreamRecords.id(item);
+            if (previous != null && !id.after(previous)) {
+                throw new IllegalArgumentException("stream entry " + id + " not after " + previous);
+            }
+            previous = id;
+            st.items.insert(i, item, StreamEntry.FILL);
+        }
+        st.lastId = id(in);
+        st.entriesAdded = Varints.get(in);
+        st.maxDeletedId = id(in);
+        int groups = Varints.getInt(in, "group count", in.remaining());
+        for (int i = 0; i < groups; i++) {
+            byte[] name = bytes(in);
+            st.putGroup(name, id(in), SnapshotFormat.unzigzag(Varints.get(in)));
+            StreamEntry.Group g = st.group(name);
+            int consumers = Varints.getInt(in, "consumer count", in.remaining());
+            for (int j = 0; j < consumers; j++) {
+                g.putConsumer(bytes(in), SnapshotFormat.unzigzag(Varints.get(in)), SnapshotFormat.unzigzag(Varints.get(in)));
+            }
+            int pending = Varints.getInt(in, "pending count", in.remaining());
+            for (int j = 0; j < pending; j++) {
+                StreamId id = id(in);
+                byte[] consumer = bytes(in);
+                long time = SnapshotFormat.unzigzag(Varints.get(in));
+                long count = Varints.get(in);
+                if (!g.consumers.containsKey(consumer)) {
+                    throw new IllegalArgumentException("pending entry " + id + " of an unknown consumer");
+                }
+                g.claim(id, consumer, time, count);
+            }
+        }
+        return st;
+    }
+
+    private static StreamId id(ByteBuffer in) {
+        return new StreamId(Varints.get(in), Varints.get(in));
     }
 
     private static byte[] bytes(ByteBuffer in) {

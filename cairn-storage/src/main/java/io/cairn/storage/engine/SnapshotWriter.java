@@ -217,6 +217,8 @@ final class SnapshotWriter implements AutoCloseable {
                 block.put(b, off, len);
                 return true;
             });
+        } else if (entry instanceof StreamEntry st) {
+            serializeStream(st);
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());
@@ -227,6 +229,48 @@ final class SnapshotWriter implements AutoCloseable {
                 block.putDouble(m.score());
             });
         }
+    }
+
+    /** A stream: its entries as stored, its metadata, then each group with its consumers and pending entries. */
+    private void serializeStream(StreamEntry st) {
+        head(SnapshotFormat.KIND_STREAM, st.key, st.expireAt, st.size());
+        st.items.scan(0, st.size(), false, (b, off, len) -> {
+            ensure(5 + len);
+            Varints.put(block, len);
+            block.put(b, off, len);
+            return true;
+        });
+        ensure(60);
+        putId(st.lastId);
+        Varints.put(block, st.entriesAdded);
+        putId(st.maxDeletedId);
+        Varints.put(block, st.groupCount());
+        for (StreamEntry.Group g : st.groups()) {
+            ensure(5 + g.name.length + 40);
+            putBytes(g.name);
+            putId(g.lastDelivered);
+            Varints.put(block, SnapshotFormat.zigzag(g.entriesRead));
+            Varints.put(block, g.consumers.size());
+            for (StreamEntry.Consumer c : g.consumers.values()) {
+                ensure(5 + c.name.length + 20);
+                putBytes(c.name);
+                Varints.put(block, SnapshotFormat.zigzag(c.seenTime));
+                Varints.put(block, SnapshotFormat.zigzag(c.activeTime));
+            }
+            Varints.put(block, g.pending.size());
+            for (var p : g.pending.entrySet()) {
+                ensure(20 + 5 + p.getValue().consumer().length + 20);
+                putId(p.getKey());
+                putBytes(p.getValue().consumer());
+                Varints.put(block, SnapshotFormat.zigzag(p.getValue().deliveryTime()));
+                Varints.put(block, p.getValue().deliveryCount());
+            }
+        }
+    }
+
+    private void putId(StreamId id) {
+        Varints.put(block, id.ms());
+        Varints.put(block, id.seq());
     }
 
     /** Puts {@code len} bytes of {@code b}, a buffer's worth at a time (a string's value may be large). */

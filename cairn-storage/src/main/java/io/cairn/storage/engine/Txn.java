@@ -104,6 +104,12 @@ public final class Txn {
     }
 
     private final ListOps lists = new ListOps(this);
+    private final StreamOps streams = new StreamOps(this);
+
+    /** The stream operations, in this transaction. */
+    public StreamOps streams() {
+        return streams;
+    }
 
     /** The list commands' operations, in this transaction. */
     public ListOps lists() {
@@ -325,6 +331,7 @@ public final class Txn {
             case JSON -> "document";
             case LIST -> ((ListEntry) e).encoding();
             case SET -> ((SetEntry) e).encoding();
+            case STREAM -> "stream";
             case NONE -> null;
         };
     }

@@ -6,7 +6,7 @@ package io.cairn.storage.engine;
  * RedisJSON's module type does.
  */
 public enum ValueType {
-    NONE("none"), STRING("string"), HASH("hash"), ZSET("zset"), JSON("ReJSON-RL"), LIST("list"), SET("set");
+    NONE("none"), STRING("string"), HASH("hash"), ZSET("zset"), JSON("ReJSON-RL"), LIST("list"), SET("set"), STREAM("stream");
 
     private final String redisName;
 

@@ -422,4 +422,43 @@ class FormatGoldenTest {
             assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(1);
         }
     }
+
+    // Streams (mutation types 80..89; snapshot kind 7), added to version 1 with no other change.
+
+    @Test
+    void walWriterProducesTheStreamsGoldenSegment() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            StreamStoreTest.everyWrite(s);
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("wal-00000000000000000001.log"));
+        assertThat(HexFormat.of().formatHex(written)).isEqualTo(HexFormat.of().formatHex(golden("wal-v1-streams")));
+    }
+
+    @Test
+    void streamsGoldenSegmentStillOpens() throws IOException {
+        Files.write(dir.resolve("wal-00000000000000000001.log"), golden("wal-v1-streams"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            StreamStoreTest.checkEveryWrite(s);
+        }
+    }
+
+    @Test
+    void checkpointProducesTheStreamsGoldenSnapshot() throws IOException {
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            StreamStoreTest.everyWrite(s);
+            s.checkpoint().join();
+        }
+        byte[] written = Files.readAllBytes(dir.resolve("snapshot-00000000000000000001.snap"));
+        assertThat(HexFormat.of().formatHex(written))
+                .isEqualTo(HexFormat.of().formatHex(golden("snapshot-v1-streams")));
+    }
+
+    @Test
+    void streamsGoldenSnapshotStillOpens() throws IOException {
+        Files.write(dir.resolve("snapshot-00000000000000000001.snap"), golden("snapshot-v1-streams"));
+        try (Store s = Store.open(config(dir), LocalFileSystem.INSTANCE, new ManualClock(TIME))) {
+            StreamStoreTest.checkEveryWrite(s);
+            assertThat(s.recoveryStats().snapshotEntries()).isEqualTo(2);
+        }
+    }
 }

@@ -1,0 +1,255 @@
+package io.cairn.storage.engine;
+
+import java.util.Arrays;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A stream: its entries in ID order in a {@link ChunkedList} (each one {@link StreamRecords}'
+ * bytes, packed a few kilobytes to a chunk, as Redis packs them into listpacks under a radix
+ * tree), its metadata (the last ID given out, the count of entries ever added, the greatest ID
+ * deleted), and its consumer groups. Unlike the other collections, a stream key stays when its
+ * last entry goes.
+ *
+ * <p>Copy-on-write: {@link #copy} shares the entries (the list copies one chunk and its path on
+ * its first change) and the groups; a group is copied whole, with its pending entries and
+ * consumers, on its first change after the copy ({@link #writableGroup}). Mutable only by the
+ * keyspace's writer, under the store's lock.
+ */
+final class StreamEntry extends CollectionEntry {
+    /** The chunk bound for entries: {@code stream-node-max-bytes}' default, 4 KiB (see {@link Listpack}). */
+    static final int FILL = -1;
+
+    final ChunkedList items;
+    StreamId lastId = StreamId.MIN;
+    long entriesAdded;
+    StreamId maxDeletedId = StreamId.MIN;
+    /** Groups by name, in the byte order Redis's radix tree keeps; stamped to copy on write. */
+    private TreeMap<byte[], Group> groups;
+
+    StreamEntry(byte[] key, long expireAt, long epoch) {
+        super(key, expireAt, epoch);
+        this.items = new ChunkedList(epoch);
+    }
+
+    private StreamEntry(StreamEntry from, long epoch) {
+        super(from.key, from.expireAt, epoch);
+        this.items = from.items.copy(epoch);
+        this.lastId = from.lastId;
+        this.entriesAdded = from.entriesAdded;
+        this.maxDeletedId = from.maxDeletedId;
+        this.groups = from.groups == null ? null : new TreeMap<>(from.groups);
+    }
+
+    @Override
+    ValueType type() {
+        return ValueType.STREAM;
+    }
+
+    @Override
+    int size() {
+        return items.size();
+    }
+
+    @Override
+    StreamEntry copy(long epoch) {
+        return new StreamEntry(this, epoch);
+    }
+
+    // ------------------------------------------------------------------ entries
+
+    void add(StreamId id, byte[][] fieldsAndValues) {
+        if (!id.after(lastId)) {
+            throw new IllegalStateException("stream entry " + id + " not after the last ID " + lastId);
+        }
+        items.insert(items.size(), StreamRecords.encode(id.ms(), id.seq(), fieldsAndValues), FILL);
+        lastId = id;
+        entriesAdded++;
+    }
+
+    /** The ID of entry {@code index}, 0 to size - 1. */
+    StreamId idAt(int index) {
+        StreamId[] out = new StreamId[1];
+        items.scan(index, index + 1, false, (b, off, len) -> {
+            out[0] = StreamRecords.id(b, off);
+            return false;
+        });
+        return out[0];
+    }
+
+    /** The position of the first entry whose ID is {@code id} or after it (size when none). */
+    int lowerBound(StreamId id) {
+        int lo = 0;
+        int hi = items.size();
+        if (hi > 0 && idAt(hi - 1).compareTo(id) < 0) {
+            return hi; // appends and reads of the newest entries: no search
+        }
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (idAt(mid).compareTo(id) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The position of entry {@code id}, or -1 when the stream does not hold it. */
+    int indexOf(StreamId id) {
+        int i = lowerBound(id);
+        return i < items.size() && idAt(i).equals(id) ? i : -1;
+    }
+
+    void trimHead(long count) {
+        items.removeRange(0, (int) Math.min(count, items.size()), FILL);
+    }
+
+    void delete(StreamId[] ids) {
+        for (StreamId id : ids) {
+            int i = indexOf(id);
+            if (i >= 0) {
+                items.remove(i, FILL);
+                if (id.after(maxDeletedId)) {
+                    maxDeletedId = id;
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ groups
+
+    int groupCount() {
+        return groups == null ? 0 : groups.size();
+    }
+
+    Iterable<Group> groups() {
+        return groups == null ? java.util.List.of() : groups.values();
+    }
+
+    Group group(byte[] name) {
+        return groups == null ? null : groups.get(name);
+    }
+
+    /** The group to change: this entry's own, copied first when it came with a {@link #copy}. */
+    Group writableGroup(byte[] name) {
+        Group g = group(name);
+        if (g != null && g.epoch != epoch) {
+            g = g.copy(epoch);
+            groups.put(g.name, g);
+        }
+        return g;
+    }
+
+    void putGroup(byte[] name, StreamId lastDelivered, long entriesRead) {
+        Group g = writableGroup(name);
+        if (g == null) {
+            if (groups == null) {
+                groups = new TreeMap<>(Arrays::compareUnsigned);
+            }
+            g = new Group(name.clone(), epoch);
+            groups.put(g.name, g);
+        }
+        g.lastDelivered = lastDelivered;
+        g.entriesRead = entriesRead;
+    }
+
+    boolean removeGroup(byte[] name) {
+        return groups != null && groups.remove(name) != null;
+    }
+
+    /** A pending entry: the consumer it was last delivered to, when, and how many times. Immutable. */
+    record Pending(byte[] consumer, long deliveryTime, long deliveryCount) {
+    }
+
+    /** A consumer of a group: the IDs pending for it, and when it was last seen and last active (-1: never). */
+    static final class Consumer {
+        final byte[] name;
+        long seenTime;
+        long activeTime = -1;
+        final TreeSet<StreamId> pending;
+
+        Consumer(byte[] name, TreeSet<StreamId> pending) {
+            this.name = name;
+            this.pending = pending;
+        }
+    }
+
+    /** A consumer group: its last delivered ID, its count of entries read, its pending entries and consumers. */
+    static final class Group {
+        final byte[] name;
+        final long epoch;
+        StreamId lastDelivered = StreamId.MIN;
+        /** Redis's {@code entries_read}: -1 when not known. */
+        long entriesRead = -1;
+        final TreeMap<StreamId, Pending> pending = new TreeMap<>();
+        final TreeMap<byte[], Consumer> consumers = new TreeMap<>(Arrays::compareUnsigned);
+
+        Group(byte[] name, long epoch) {
+            this.name = name;
+            this.epoch = epoch;
+        }
+
+        Group copy(long epoch) {
+            Group g = new Group(name, epoch);
+            g.lastDelivered = lastDelivered;
+            g.entriesRead = entriesRead;
+            g.pending.putAll(pending);
+            for (Consumer c : consumers.values()) {
+                Consumer d = new Consumer(c.name, new TreeSet<>(c.pending));
+                d.seenTime = c.seenTime;
+                d.activeTime = c.activeTime;
+                g.consumers.put(d.name, d);
+            }
+            return g;
+        }
+
+        Consumer putConsumer(byte[] name, long seenTime, long activeTime) {
+            Consumer c = consumers.get(name);
+            if (c == null) {
+                c = new Consumer(name.clone(), new TreeSet<>());
+                consumers.put(c.name, c);
+            }
+            c.seenTime = seenTime;
+            c.activeTime = activeTime;
+            return c;
+        }
+
+        void removeConsumer(byte[] name) {
+            Consumer c = consumers.remove(name);
+            if (c != null) {
+                for (StreamId id : c.pending) {
+                    pending.remove(id);
+                }
+            }
+        }
+
+        /** Makes {@code id} pending for {@code consumer} (which must exist), taking it from any other. */
+        void claim(StreamId id, byte[] consumer, long deliveryTime, long deliveryCount) {
+            Consumer to = consumers.get(consumer);
+            if (to == null) {
+                throw new IllegalStateException("claim for a consumer that does not exist");
+            }
+            Pending was = pending.put(id, new Pending(to.name, deliveryTime, deliveryCount));
+            if (was != null && !Arrays.equals(was.consumer(), to.name)) {
+                Consumer from = consumers.get(was.consumer());
+                if (from != null) {
+                    from.pending.remove(id);
+                }
+            }
+            to.pending.add(id);
+        }
+
+        boolean ack(StreamId id) {
+            Pending was = pending.remove(id);
+            if (was == null) {
+                return false;
+            }
+            Consumer c = consumers.get(was.consumer());
+            if (c != null) {
+                c.pending.remove(id);
+            }
+            return true;
+        }
+    }
+}
