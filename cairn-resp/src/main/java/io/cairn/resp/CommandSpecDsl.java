@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  *   <li>{@code name:type} an argument; type is one of {@code key string integer double pattern
  *       unix-time}: {@code key:key}, {@code seconds:integer}</li>
  *   <li>{@code TOKEN} a pure token named after itself in lower case: {@code GET}, {@code WITHSCORES}</li>
- *   <li>{@code TOKEN=name} a pure token with another name: {@code CH=change}</li>
+ *   <li>{@code TOKEN=name} a pure token with another name: {@code CH=change}, {@code ~=approximately},
+ *       {@code ==equal} (the token {@code =})</li>
  *   <li>{@code TOKEN=name:type} an argument that follows a token: {@code MATCH=pattern:pattern}</li>
  *   <li>{@code name{a|b|c}} one of the alternatives, each itself an argument:
  *       {@code condition{NX|XX}}, {@code expiration{EX=seconds:integer|KEEPTTL}}</li>
@@ -391,7 +392,7 @@ final class CommandSpecDsl {
             if (word.isEmpty()) {
                 throw error("expected an argument");
             }
-            int eq = word.indexOf('=');
+            int eq = word.indexOf('=', 1); // from 1: a token may itself be "=" (XADD's "==equal")
             String token = eq < 0 ? null : word.substring(0, eq);
             String rest = eq < 0 ? word : word.substring(eq + 1);
             if (peek() == '{') {

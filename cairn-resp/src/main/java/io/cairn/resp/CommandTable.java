@@ -45,6 +45,7 @@ public final class CommandTable {
     static final String GEO = "geo";
     static final String SCRIPTING = "scripting";
     static final String PUBSUB = "pubsub";
+    static final String STREAM = "stream";
     /** Redis's COMMAND DOCS group of every module command, the JSON ones included. */
     static final String MODULE = "module";
 
@@ -366,7 +367,8 @@ public final class CommandTable {
                     GENERIC, "Returns the sorted elements of a list, a set, or a sorted set.", "7.0.0", SORT_COST,
                     SORT_ARGS)
                     .keys("RO access index(1) range(0,1,0); " + SORT_PATTERN_KEYS)),
-            KeyValueCommandRows.rows(), SortedAndListCommandRows.rows(), ScriptingAndModuleCommandRows.rows());
+            KeyValueCommandRows.rows(), SortedAndListCommandRows.rows(), StreamCommandRows.rows(),
+            ScriptingAndModuleCommandRows.rows());
 
     private static final Map<String, CommandSpec> BY_NAME = index(ALL);
 

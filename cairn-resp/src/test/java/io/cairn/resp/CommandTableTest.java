@@ -50,6 +50,10 @@ class CommandTableTest {
             "json.strappend", "json.arrappend", "json.arrlen", "json.objkeys",
             "ft.create", "ft.search", "ft.aggregate", "ft.cursor", "ft.cursor|read", "ft.cursor|del", "ft.dropindex",
             "ft.alter", "ft.info", "ft._list", "ft.check",
+            "xadd", "xrange", "xrevrange", "xlen", "xdel", "xtrim", "xsetid", "xread", "xreadgroup", "xgroup",
+            "xgroup|create", "xgroup|createconsumer", "xgroup|delconsumer", "xgroup|destroy", "xgroup|setid",
+            "xgroup|help", "xack", "xpending", "xclaim", "xautoclaim", "xinfo", "xinfo|stream", "xinfo|groups",
+            "xinfo|consumers", "xinfo|help",
             "keyrange");
 
     @Test
@@ -79,7 +83,7 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub", "function", "slowlog");
+                "pubsub", "function", "slowlog", "xgroup", "xinfo");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",

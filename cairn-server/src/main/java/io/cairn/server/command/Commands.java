@@ -48,6 +48,7 @@ public final class Commands {
         ScriptCommands.register(r);
         FunctionCommands.register(r);
         PubSubCommands.register(r);
+        io.cairn.server.command.stream.StreamCommands.register(r);
         return r.handlers;
     }
 

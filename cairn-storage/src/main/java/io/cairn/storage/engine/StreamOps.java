@@ -63,6 +63,12 @@ public final class StreamOps {
                 s.maxDeletedId, s.groupCount());
     }
 
+    /** How many chunks hold the entries (XINFO's {@code radix-tree-keys}, for Redis's listpack nodes); 0 when absent. */
+    public int chunks(byte[] key) {
+        StreamEntry s = read(key);
+        return s == null ? 0 : s.items.chunkCount();
+    }
+
     /** Whether the key holds a stream (false when absent). */
     public boolean exists(byte[] key) {
         return read(key) != null;
@@ -172,6 +178,12 @@ public final class StreamOps {
             out.add(describe(e.getKey(), e.getValue()));
         }
         return out;
+    }
+
+    /** The greatest ID pending in the group, or null when none is. */
+    public StreamId lastPending(byte[] key, byte[] group) {
+        StreamEntry.Group g = readGroup(key, group);
+        return g == null || g.pending.isEmpty() ? null : g.pending.lastKey();
     }
 
     /** The pending entry {@code id} of the group, or null when it is not pending. */

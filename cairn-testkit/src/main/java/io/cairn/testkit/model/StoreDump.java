@@ -2,6 +2,8 @@ package io.cairn.testkit.model;
 
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.StreamId;
+import io.cairn.storage.engine.StreamOps;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +57,7 @@ public final class StoreDump {
                     }
                     case LIST -> t.lists().range(key, 0, -1).stream()
                             .map(e -> new String(e, StandardCharsets.UTF_8)).toList().toString();
+                    case STREAM -> streamBody(t, key);
                     case NONE -> throw new IllegalStateException("scan returned an absent key");
                 };
                 long exp = t.expireAt(key);
@@ -62,5 +65,34 @@ public final class StoreDump {
             }
             from = page.get(page.size() - 1);
         }
+    }
+
+    /** A stream's entries, metadata and groups with their consumers and pending entries, in order. */
+    private static String streamBody(Txn t, byte[] key) {
+        StreamOps s = t.streams();
+        StringBuilder out = new StringBuilder();
+        for (StreamOps.Item item : s.range(key, StreamId.MIN, StreamId.MAX, 0, false)) {
+            out.append(item.id()).append(List.of(item.fieldsAndValues()).stream().map(StoreDump::utf8).toList());
+        }
+        StreamOps.Meta m = s.meta(key);
+        out.append(" last=").append(m.lastId()).append(" added=").append(m.entriesAdded())
+                .append(" maxdel=").append(m.maxDeletedId());
+        for (StreamOps.Group g : s.groups(key)) {
+            out.append(" group ").append(utf8(g.name())).append(' ').append(g.lastDelivered()).append(' ')
+                    .append(g.entriesRead());
+            for (StreamOps.Consumer c : s.consumers(key, g.name())) {
+                out.append(" consumer ").append(utf8(c.name())).append(' ').append(c.seenTime()).append(' ')
+                        .append(c.activeTime());
+            }
+            for (StreamOps.Pending p : s.pending(key, g.name(), StreamId.MIN, StreamId.MAX, 0, null)) {
+                out.append(" pending ").append(p.id()).append(' ').append(utf8(p.consumer())).append(' ')
+                        .append(p.deliveryTime()).append(' ').append(p.deliveryCount());
+            }
+        }
+        return out.toString();
+    }
+
+    private static String utf8(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
     }
 }

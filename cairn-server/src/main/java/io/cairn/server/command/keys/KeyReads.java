@@ -156,6 +156,8 @@ sealed interface KeyReads extends Operation {
                 case JSON -> JsonCommands.wholeDocument(t, key, jsonLimits);
                 case LIST -> Replies.bulks(t.lists().range(key, 0, -1));
                 case SET -> Replies.set(t.sets().members(key));
+                case STREAM -> io.cairn.server.command.stream.StreamCommands.entries(t.streams().range(key,
+                        io.cairn.storage.engine.StreamId.MIN, io.cairn.storage.engine.StreamId.MAX, 0, false));
                 case NONE -> RespValue.NULL;
             };
         }

@@ -1,5 +1,7 @@
 package io.cairn.server.command.keys;
 
+import io.cairn.storage.engine.StreamId;
+import io.cairn.storage.engine.StreamOps;
 import io.cairn.storage.engine.ScoredMember;
 import io.cairn.storage.engine.Txn;
 import java.util.List;
@@ -36,6 +38,15 @@ final class ValueCopy {
     private record ListValue(List<byte[]> elements) implements Value {
     }
 
+    /** A stream whole: entries, metadata, and each group with its consumers and pending entries. */
+    private record StreamValue(List<StreamOps.Item> items, StreamOps.Meta meta, List<GroupValue> groups)
+            implements Value {
+    }
+
+    private record GroupValue(StreamOps.Group group, List<StreamOps.Consumer> consumers,
+                              List<StreamOps.Pending> pending) {
+    }
+
     /**
      * Copies {@code src} (which must exist) of the selected database to {@code dst} in database
      * {@code db}; false, changing nothing, when {@code dst} exists there and not {@code replace}.
@@ -65,8 +76,39 @@ final class ValueCopy {
             case JSON -> new DocumentValue(t.document(src));
             case SET -> new SetValue(t.sets().members(src));
             case LIST -> new ListValue(t.lists().range(src, 0, -1));
+            case STREAM -> readStream(t.streams(), src);
             case NONE -> throw new IllegalStateException("copy of an absent key");
         };
+    }
+
+    private static StreamValue readStream(StreamOps s, byte[] src) {
+        List<GroupValue> groups = new java.util.ArrayList<>();
+        for (StreamOps.Group g : s.groups(src)) {
+            groups.add(new GroupValue(g, s.consumers(src, g.name()),
+                    s.pending(src, g.name(), StreamId.MIN, StreamId.MAX, 0, null)));
+        }
+        return new StreamValue(s.range(src, StreamId.MIN, StreamId.MAX, 0, false), s.meta(src), groups);
+    }
+
+    private static void writeStream(StreamOps s, StreamValue v, byte[] dst) {
+        if (v.items().isEmpty()) {
+            s.create(dst);
+        }
+        for (StreamOps.Item item : v.items()) {
+            s.append(dst, item.id(), item.fieldsAndValues());
+        }
+        s.setId(dst, v.meta().lastId(), v.meta().entriesAdded(), v.meta().maxDeletedId());
+        for (GroupValue g : v.groups()) {
+            byte[] name = g.group().name();
+            s.putGroup(dst, name, g.group().lastDelivered(), g.group().entriesRead());
+            for (StreamOps.Consumer c : g.consumers()) {
+                s.putConsumer(dst, name, c.name(), c.seenTime(), c.activeTime());
+            }
+            for (StreamOps.Pending p : g.pending()) {
+                s.claim(dst, name, p.consumer(), p.deliveryTime(), new StreamId[] {p.id()},
+                        new long[] {p.deliveryCount()});
+            }
+        }
     }
 
     private static void write(Txn t, Value v, byte[] dst, long expireAt) {
@@ -95,6 +137,10 @@ final class ValueCopy {
             case ListValue l -> {
                 t.delete(dst);
                 t.lists().push(dst, false, l.elements().toArray(new byte[0][]), false);
+            }
+            case StreamValue st -> {
+                t.delete(dst);
+                writeStream(t.streams(), st, dst);
             }
         }
         if (expireAt > 0) {

@@ -120,6 +120,12 @@ public final class KeyspaceEvents {
                 default -> byKey.computeIfAbsent(new Key(m.db(), m.key()), k -> new ArrayList<>()).add(m);
             }
         }
+        if (command.startsWith("x")) {
+            for (Map.Entry<Key, List<Mutation>> e : byKey.entrySet()) {
+                streamEvents(command, e.getKey(), e.getValue(), events);
+            }
+            return events;
+        }
         Named named = named(command, args);
         if (named == NONE || command.equals("rename") || command.equals("renamenx") || command.equals("move")) {
             return events; // a rename or move is its two events, whatever else it recorded to do it
@@ -166,6 +172,34 @@ public final class KeyspaceEvents {
             }
         }
         return events;
+    }
+
+    /**
+     * A stream command's events on one key, one per kind of change in the order made, as Redis
+     * names them: {@code xadd} then {@code xtrim} for an XADD that trimmed, {@code xdel},
+     * {@code xsetid}, and {@code xgroup-create|setid|destroy|createconsumer|delconsumer} for the
+     * XGROUP subcommands. XACK, XCLAIM and XREADGROUP publish none (Redis's
+     * {@code xgroup-createconsumer} for a consumer they create is not published: see README).
+     */
+    private static void streamEvents(String command, Key key, List<Mutation> changes, List<Event> events) {
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (Mutation m : changes) {
+            String name = switch (m) {
+                case Mutation.StreamAdd a -> "xadd";
+                case Mutation.StreamTrim t -> "xtrim";
+                case Mutation.StreamDelete d -> "xdel";
+                case Mutation.StreamSetId x -> command.equals("xsetid") ? "xsetid" : null;
+                case Mutation.StreamGroupPut g -> command.equals("xgroup|create") ? "xgroup-create"
+                        : command.equals("xgroup|setid") ? "xgroup-setid" : null;
+                case Mutation.StreamGroupDelete g -> "xgroup-destroy";
+                case Mutation.StreamConsumerPut c -> command.equals("xgroup|createconsumer") ? "xgroup-createconsumer" : null;
+                case Mutation.StreamConsumerDelete c -> "xgroup-delconsumer";
+                default -> null;
+            };
+            if (name != null && seen.add(name)) {
+                events.add(new Event(key.db, key.bytes, NotifyFlags.STREAM, name));
+            }
+        }
     }
 
     /** SETEX, PSETEX and SET with EX, PX, EXAT or PXAT: a string write that sets an expiry ("expire" after "set"). */
