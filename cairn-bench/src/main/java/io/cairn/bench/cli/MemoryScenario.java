@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
  * Element {@code i} is redis-benchmark's {@code element:<i in 12 digits>}, padded with {@code x} to
  * {@code --value-size} bytes; a list holds the elements ({@code RPUSH mylist}), a set and a sorted
  * set hold them as members ({@code SADD myset}, {@code ZADD myzset} with a random score), a hash as
- * fields, each with a value of {@code --value-size} bytes ({@code HSET myhash}).
+ * fields, each with a value of {@code --value-size} bytes ({@code HSET myhash}), a stream as entries
+ * of one field {@code f} whose value is the element ({@code XADD mystream * f}).
  *
  * <p>Each reading is the server process's VmRSS (from {@code /proc/<pid>/status}) and its own
  * figure of live data: on Cairn, after a full collection ({@code jcmd <pid> GC.run}; Cairn has no
@@ -34,7 +35,7 @@ import picocli.CommandLine.Option;
  * collection in the background, so VmRSS is read until it stops falling.
  */
 final class MemoryScenario extends MeasuredScenario {
-    static final List<String> TYPES = List.of("list", "set", "zset", "hash");
+    static final List<String> TYPES = List.of("list", "set", "zset", "hash", "stream");
     /**
      * The Cairn JVM's options by default here: no fixed heap and no pre-touch (with
      * {@link io.cairn.bench.peer.CairnPeer#DEFAULT_JVM_OPTIONS}' {@code -Xms2g -XX:+AlwaysPreTouch}
@@ -47,8 +48,8 @@ final class MemoryScenario extends MeasuredScenario {
     private static final long SETTLE_MILLIS = 200;
     private static final int SETTLE_READINGS = 50;
 
-    @Option(names = "--types", defaultValue = "list,set,zset,hash", paramLabel = "LIST",
-            description = "collection types: list, set, zset, hash")
+    @Option(names = "--types", defaultValue = "list,set,zset,hash,stream", paramLabel = "LIST",
+            description = "collection types: list, set, zset, hash, stream")
     String types;
 
     @Option(names = "--elements", defaultValue = "1000000", paramLabel = "N", converter = Values.WholeNumber.class,
@@ -83,7 +84,7 @@ final class MemoryScenario extends MeasuredScenario {
         List<String> list = Values.names("--types", types);
         for (String t : list) {
             if (!TYPES.contains(t)) {
-                throw new IllegalArgumentException("type: " + t + " (expected: list, set, zset or hash)");
+                throw new IllegalArgumentException("type: " + t + " (expected: list, set, zset, hash or stream)");
             }
         }
         return list;
@@ -195,6 +196,7 @@ final class MemoryScenario extends MeasuredScenario {
                 case "set" -> new Load(type, "SADD", "myset", "SCARD");
                 case "zset" -> new Load(type, "ZADD", "myzset", "ZCARD");
                 case "hash" -> new Load(type, "HSET", "myhash", "HLEN");
+                case "stream" -> new Load(type, "XADD", "mystream", "XLEN");
                 default -> throw new IllegalArgumentException("type: " + type);
             };
         }
@@ -213,6 +215,11 @@ final class MemoryScenario extends MeasuredScenario {
                 case "hash" -> {
                     args.add(element);
                     args.add(value);
+                }
+                case "stream" -> { // an entry of one field, its ID from the server's clock
+                    args.add(new byte[] {'*'});
+                    args.add(new byte[] {'f'});
+                    args.add(element);
                 }
                 default -> args.add(element);
             }
