@@ -1,0 +1,31 @@
+package io.cairn.server.rdb;
+
+import java.util.List;
+
+/**
+ * A value as a DUMP payload carries it, independent of how the store keeps it. The collections
+ * hold at least one element, without duplicates. Immutable once built (the lists are not copied:
+ * callers hand over lists they no longer change).
+ */
+public sealed interface DumpValue {
+    record StringValue(byte[] value) implements DumpValue {
+    }
+
+    record ListValue(List<byte[]> elements) implements DumpValue {
+    }
+
+    /** {@code intset}: Cairn keeps the set as an intset, so it is dumped as one. */
+    record SetValue(List<byte[]> members, boolean intset) implements DumpValue {
+    }
+
+    /** A member with its score, never NaN. */
+    record Scored(byte[] member, double score) {
+    }
+
+    record ZSetValue(List<Scored> members) implements DumpValue {
+    }
+
+    /** Field, value, field, value...; {@code listpack}: dumped as one, in this order. */
+    record HashValue(List<byte[]> fieldsAndValues, boolean listpack) implements DumpValue {
+    }
+}
