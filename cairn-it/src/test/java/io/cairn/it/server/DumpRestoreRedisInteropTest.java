@@ -168,5 +168,10 @@ class DumpRestoreRedisInteropTest {
         cairn.hset("h", "f", "v");
         redis.hset("h", "f", "v");
         assertThat(cairn.dump("h")).isEqualTo(redis.dump("h"));
+        cairn.zadd("z", 2.5, "b");
+        redis.zadd("z", 2.5, "b");
+        cairn.zadd("z", -3, "a");
+        redis.zadd("z", -3, "a");
+        assertThat(cairn.dump("z")).isEqualTo(redis.dump("z"));
     }
 }

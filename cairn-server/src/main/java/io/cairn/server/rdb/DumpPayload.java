@@ -6,6 +6,7 @@ import io.cairn.server.rdb.DumpValue.Scored;
 import io.cairn.server.rdb.DumpValue.SetValue;
 import io.cairn.server.rdb.DumpValue.StringValue;
 import io.cairn.server.rdb.DumpValue.ZSetValue;
+import io.cairn.resp.RespEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -17,8 +18,9 @@ import java.util.Set;
  *
  * <p>Written: a string as type 0; a list as type 18 (quicklist of listpack nodes of at most
  * {@link #NODE_BYTES} bytes, as Redis's default {@code list-max-listpack-size -2} makes them); a set
- * as type 11 (intset) when the store keeps it as one, else 2; a sorted set as type 5 (binary
- * scores); a hash as type 16 (listpack) when the store keeps it as one, else 4. All at RDB version
+ * as type 11 (intset) when the store keeps it as one, else 2; a sorted set as type 17 (listpack,
+ * scores as Redis 7.2 prints them) when the store keeps it as one, else 5 (binary scores); a hash
+ * as type 16 (listpack) when the store keeps it as one, else 4. All at RDB version
  * {@link RdbFormat#DUMP_VERSION}, strings never compressed.
  *
  * <p>Read: every string, list, set, sorted-set and hash type a Redis up to 7.2 writes (0, 1, 2, 3,
@@ -61,6 +63,15 @@ public final class DumpPayload {
                     out.string(m);
                 }
             }
+            case ZSetValue z when z.listpack() -> {
+                List<byte[]> flat = new ArrayList<>(2 * z.members().size());
+                for (Scored m : z.members()) {
+                    flat.add(m.member());
+                    flat.add(scoreText(m.score()).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                }
+                out.u8(RdbFormat.TYPE_ZSET_LISTPACK);
+                out.rawString(ListpackCodec.write(flat));
+            }
             case ZSetValue z -> {
                 out.u8(RdbFormat.TYPE_ZSET_2);
                 out.length(z.members().size());
@@ -83,6 +94,19 @@ public final class DumpPayload {
         }
         return out.seal(RdbFormat.DUMP_VERSION);
     }
+
+    /**
+     * A score as Redis 7.2's {@code zzlInsertAt} puts it in a listpack: an integer when it is one
+     * within 2^62 (so -0 becomes 0, as in Redis), else {@code d2string}'s text.
+     */
+    private static String scoreText(double d) {
+        if (d >= -TWO_TO_62 && d <= TWO_TO_62 && d == (long) d) {
+            return Long.toString((long) d);
+        }
+        return RespEncoder.formatDouble(d);
+    }
+
+    private static final double TWO_TO_62 = 0x1p62;
 
     /** Cuts a list into listpack nodes of at most {@link #NODE_BYTES} (one element at least). */
     private static List<List<byte[]>> nodes(List<byte[]> elements) {
@@ -211,7 +235,7 @@ public final class DumpPayload {
                 throw new MalformedPayloadException("duplicate sorted set member");
             }
         }
-        return new ZSetValue(members);
+        return new ZSetValue(members, false);
     }
 
     private static Scored scored(byte[] member, double score) {

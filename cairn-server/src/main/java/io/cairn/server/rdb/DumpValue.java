@@ -22,7 +22,8 @@ public sealed interface DumpValue {
     record Scored(byte[] member, double score) {
     }
 
-    record ZSetValue(List<Scored> members) implements DumpValue {
+    /** {@code listpack}: dumped as one, so the members must be in Redis's order (score, then member bytes). */
+    record ZSetValue(List<Scored> members, boolean listpack) implements DumpValue {
     }
 
     /** Field, value, field, value...; {@code listpack}: dumped as one, in this order. */

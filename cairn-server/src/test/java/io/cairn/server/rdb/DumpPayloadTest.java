@@ -100,6 +100,13 @@ class DumpPayloadTest {
                         + "\\xa5\\x02\\\\\\xe2mnM\\x1b"));
         assertThat(DumpPayload.write(new SetValue(bytes("b", "a"), false)))
                 .isEqualTo(cli("\\x02\\x02\\x01b\\x01a\\n\\x00u\\xd9\\x9d\\x83^\\xf8_e"));
+        assertThat(DumpPayload.write(new ZSetValue(List.of(new Scored(b("a"), 1), new Scored(b("b"), 2.5)), true)))
+                .isEqualTo(cli("\\x11\\x14\\x14\\x00\\x00\\x00\\x04\\x00\\x81a\\x02\\x01\\x01\\x81b\\x02\\x832.5\\x04"
+                        + "\\xff\\n\\x00\\xd4Ln\\xa4\\xf6D\\xd9\\xd7"));
+        assertThat(DumpPayload.write(new ZSetValue(List.of(new Scored(b("c"), Double.NEGATIVE_INFINITY),
+                new Scored(b("a"), 1), new Scored(b("b"), Double.POSITIVE_INFINITY)), true)))
+                .isEqualTo(cli("\\x11\\x1d\\x1d\\x00\\x00\\x00\\x06\\x00\\x81c\\x02\\x84-inf\\x05\\x81a\\x02\\x01"
+                        + "\\x01\\x81b\\x02\\x83inf\\x04\\xff\\n\\x00t\\xf4\\xcb2\\xc5L\\x1dG"));
         assertThat(DumpPayload.write(new HashValue(bytes("f", "v", "n", "12"), true)))
                 .isEqualTo(cli("\\x10\\x12\\x12\\x00\\x00\\x00\\x04\\x00\\x81f\\x02\\x81v\\x02\\x81n\\x02\\x0c\\x01\\xff"
                         + "\\n\\x00\\x016\\x94\\x81\\xd3[\\x89t"));
@@ -149,8 +156,21 @@ class DumpPayloadTest {
     void sortedSetsRoundTripWithEveryScore() {
         List<Scored> members = List.of(new Scored(b("a"), Double.NEGATIVE_INFINITY), new Scored(b("b"), -0.0),
                 new Scored(b("c"), 1e-300), new Scored(b("d"), 0.1), new Scored(b("e"), Double.POSITIVE_INFINITY));
-        assertThat(roundTrip(new ZSetValue(members)))
+        assertThat(DumpPayload.write(new ZSetValue(members, false))[0]).isEqualTo((byte) RdbFormat.TYPE_ZSET_2);
+        assertThat(roundTrip(new ZSetValue(members, false)))
                 .isEqualTo("zset [a=-Infinity, b=-0.0, c=1.0E-300, d=0.1, e=Infinity]");
+        // in a listpack a score is text, or an integer where it is one (so -0 is 0, as Redis makes it)
+        assertThat(DumpPayload.write(new ZSetValue(members, true))[0]).isEqualTo((byte) RdbFormat.TYPE_ZSET_LISTPACK);
+        assertThat(roundTrip(new ZSetValue(members, true)))
+                .isEqualTo("zset [a=-Infinity, b=0.0, c=1.0E-300, d=0.1, e=Infinity]");
+        List<Scored> awkward = List.of(new Scored(b("x"), 1.0 / 3), new Scored(b("y"), 1e20), new Scored(b("z"), 0x1p62),
+                new Scored(b("w"), 0x1p63), new Scored(b("v"), -4.9e-324));
+        for (boolean listpack : new boolean[] {false, true}) {
+            ZSetValue back = (ZSetValue) DumpPayload.read(DumpPayload.write(new ZSetValue(awkward, listpack)), MAX);
+            for (int i = 0; i < awkward.size(); i++) {
+                assertThat(back.members().get(i).score()).isEqualTo(awkward.get(i).score());
+            }
+        }
     }
 
     @Test
@@ -250,7 +270,8 @@ class DumpPayloadTest {
     void everyTruncationIsRefused() {
         List<DumpValue> values = List.of(new StringValue(b("hello world")), new ListValue(bytes("a", "bb", "300")),
                 new SetValue(bytes("1", "2"), true), new SetValue(bytes("a", "b"), false),
-                new ZSetValue(List.of(new Scored(b("m"), 1.5))), new HashValue(bytes("f", "v"), true),
+                new ZSetValue(List.of(new Scored(b("m"), 1.5)), false),
+                new ZSetValue(List.of(new Scored(b("m"), 1.5)), true), new HashValue(bytes("f", "v"), true),
                 new HashValue(bytes("f", "v"), false));
         for (DumpValue v : values) {
             byte[] ok = DumpPayload.write(v);

@@ -34,7 +34,7 @@ final class StoredValues {
                 for (ScoredMember m : members) {
                     out.add(new DumpValue.Scored(m.memberBytes(), m.score()));
                 }
-                yield new DumpValue.ZSetValue(out);
+                yield new DumpValue.ZSetValue(out, "listpack".equals(t.encoding(key)));
             }
             case HASH -> {
                 List<Map.Entry<byte[], byte[]>> fields = t.hgetAll(key);
