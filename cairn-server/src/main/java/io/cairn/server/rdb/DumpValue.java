@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A value as a DUMP payload carries it, independent of how the store keeps it. The collections
  * hold at least one element, without duplicates. Immutable once built (the lists are not copied:
- * callers hand over lists they no longer change).
+ * callers hand over lists they no longer change). A stream, once the store has streams, becomes
+ * one more record here; {@link DumpPayload}'s switches then ask for its RDB types.
  */
 public sealed interface DumpValue {
     record StringValue(byte[] value) implements DumpValue {

@@ -305,30 +305,70 @@ class DumpPayloadTest {
     }
 
     @Test
-    void valuesRedisRefusesAreBadDataFormat() {
+    void emptyCollectionsAreRefused() {
         bad(Payloads.seal(10, RdbFormat.TYPE_LIST, 0));
         bad(Payloads.seal(10, RdbFormat.TYPE_SET, 0));
         bad(Payloads.seal(10, RdbFormat.TYPE_ZSET_2, 0));
         bad(Payloads.seal(10, RdbFormat.TYPE_HASH, 0));
         bad(Payloads.seal(10, RdbFormat.TYPE_LIST_QUICKLIST_2, 0));
         bad(Payloads.typed(RdbFormat.TYPE_HASH_LISTPACK, ListpackCodec.write(List.of())));
-        bad(Payloads.typed(RdbFormat.TYPE_HASH_LISTPACK, ListpackCodec.write(bytes("f", "v", "g"))));
-        bad(Payloads.typed(RdbFormat.TYPE_HASH_LISTPACK, ListpackCodec.write(bytes("f", "v", "f", "w"))));
+        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {2, 0, 0, 0, 0, 0, 0, 0}));
+    }
+
+    @Test
+    void duplicateMembersAndFieldsAreRefused() {
         bad(Payloads.seal(10, RdbFormat.TYPE_SET, 2, 1, 'a', 1, 'a'));
+        bad(Payloads.typed(RdbFormat.TYPE_HASH_LISTPACK, ListpackCodec.write(bytes("f", "v", "f", "w"))));
         bad(Payloads.typed(RdbFormat.TYPE_ZSET_LISTPACK, ListpackCodec.write(bytes("m", "1", "m", "2"))));
+        bad(Payloads.typed(RdbFormat.TYPE_SET_LISTPACK, ListpackCodec.write(bytes("7", "7"))));
+    }
+
+    @Test
+    void nanAndUnreadableScoresAreRefused() {
         bad(Payloads.typed(RdbFormat.TYPE_ZSET_LISTPACK, ListpackCodec.write(bytes("m", "nan"))));
         bad(Payloads.typed(RdbFormat.TYPE_ZSET_LISTPACK, ListpackCodec.write(bytes("m", "abc"))));
         bad(Payloads.seal(10, RdbFormat.TYPE_ZSET, 1, 1, 'm', 253));
-        byte[] nan = Payloads.seal(10, RdbFormat.TYPE_ZSET_2, 1, 1, 'm', 0, 0, 0, 0, 0, 0, 0xf8, 0x7f);
-        bad(nan);
-        bad(Payloads.seal(10, RdbFormat.TYPE_LIST_QUICKLIST_2, 1, 3, 1, 'a'));
+        bad(Payloads.seal(10, RdbFormat.TYPE_ZSET, 1, 1, 'm', 3, 'a', 'b', 'c'));
+        bad(Payloads.seal(10, RdbFormat.TYPE_ZSET_2, 1, 1, 'm', 0, 0, 0, 0, 0, 0, 0xf8, 0x7f));
+    }
+
+    @Test
+    void anOddPairBlobIsRefused() {
+        bad(Payloads.typed(RdbFormat.TYPE_HASH_LISTPACK, ListpackCodec.write(bytes("f", "v", "g"))));
+        bad(Payloads.typed(RdbFormat.TYPE_ZSET_ZIPLIST, Payloads.ziplist("m")));
+    }
+
+    @Test
+    void unknownTypesAndEncodingsAreRefused() {
         bad(Payloads.seal(10, 6, 1, 'a'));
         bad(Payloads.seal(10, RdbFormat.TYPE_MODULE_2, 1, 'a'));
         bad(Payloads.seal(10, RdbFormat.TYPE_STREAM_LISTPACKS_2, 1, 'a'));
+        bad(Payloads.seal(10, 0xff, 1, 'a'));
         bad(Payloads.seal(10, RdbFormat.TYPE_STRING, 0xc4)); // no such string encoding
-        // an intset out of order, or of an unknown width
-        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {2, 0, 0, 0, 2, 0, 0, 0, 5, 0, 3, 0}));
-        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {3, 0, 0, 0, 1, 0, 0, 0, 5, 0, 3}));
+        bad(Payloads.seal(10, RdbFormat.TYPE_LIST_QUICKLIST_2, 1, 3, 1, 'a')); // no such node container
+        bad(Payloads.seal(10, RdbFormat.TYPE_LIST_QUICKLIST_2, 1, 2, 0)); // an empty node
+    }
+
+    @Test
+    void malformedIntsetsAreRefused() {
+        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {2, 0, 0, 0, 2, 0, 0, 0, 5, 0, 3, 0})); // descending
+        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {3, 0, 0, 0, 1, 0, 0, 0, 5, 0, 3})); // width 3
+        bad(Payloads.typed(RdbFormat.TYPE_SET_INTSET, new byte[] {2, 0, 0, 0, 2, 0, 0, 0, 5, 0})); // short
+    }
+
+    @Test
+    void malformedZiplistsAreRefused() {
+        byte[] ok = Payloads.ziplist("a", "b");
+        byte[] prevlen = ok.clone();
+        prevlen[13] = 7; // the second entry's prevlen
+        bad(Payloads.typed(RdbFormat.TYPE_LIST_ZIPLIST, prevlen));
+        byte[] tail = ok.clone();
+        tail[4] = 11;
+        bad(Payloads.typed(RdbFormat.TYPE_LIST_ZIPLIST, tail));
+        byte[] total = ok.clone();
+        total[0] = 99;
+        bad(Payloads.typed(RdbFormat.TYPE_LIST_ZIPLIST, total));
+        bad(Payloads.typed(RdbFormat.TYPE_LIST_ZIPLIST, Payloads.ziplist()));
     }
 
     @Test
