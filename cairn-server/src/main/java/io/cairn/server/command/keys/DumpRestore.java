@@ -7,13 +7,15 @@ import io.cairn.server.command.Operation;
 import io.cairn.server.command.Parsed;
 import io.cairn.server.rdb.DumpPayload;
 import io.cairn.server.rdb.DumpValue;
+import io.cairn.storage.engine.LimitExceededException;
 import io.cairn.storage.engine.Txn;
 
 /**
  * DUMP and RESTORE: a key's value as Redis serializes it ({@link DumpPayload},
  * {@code docs/format/dump-restore.md}), so keys move between Cairn and Redis. RESTORE decodes and
  * checks the whole payload before the store's lock, then writes in one transaction: a corrupt
- * payload changes nothing. Cairn keeps no access times or frequencies (OBJECT IDLETIME answers 0,
+ * payload changes nothing, nor does a value too large for one record of the log (refused
+ * before the first write, by a lower bound of what the writes will log). Cairn keeps no access times or frequencies (OBJECT IDLETIME answers 0,
  * OBJECT FREQ refuses), so IDLETIME and FREQ are checked as Redis checks them and then ignored.
  */
 final class DumpRestore {
@@ -36,8 +38,8 @@ final class DumpRestore {
      * the options (here, before the lock), then BUSYKEY, then the ttl, then the payload's footer,
      * then its body (the last two held in {@link Parsed}).
      */
-    record Restore(byte[] key, Parsed<Long> ttl, Parsed<DumpValue> value, boolean replace, boolean absttl)
-            implements Operation {
+    record Restore(byte[] key, Parsed<Long> ttl, Parsed<DumpValue> value, boolean replace, boolean absttl,
+                   long maxLogBytes) implements Operation {
 
         static Restore parse(CommandContext c) {
             boolean replace = false;
@@ -79,7 +81,7 @@ final class DumpRestore {
             });
             long maxString = c.server().config().protoMaxBulkLen();
             Parsed<DumpValue> value = Parsed.of(() -> DumpPayload.read(c.arg(3), maxString));
-            return new Restore(c.arg(1), ttl, value, replace, absttl);
+            return new Restore(c.arg(1), ttl, value, replace, absttl, c.server().store().config().maxRecordBytes());
         }
 
         @Override
@@ -89,6 +91,11 @@ final class DumpRestore {
             }
             long millis = ttl.get();
             DumpValue v = value.get();
+            long logBytes = StoredValues.minLogBytes(key, v);
+            if (logBytes > maxLogBytes) {
+                // refused before the first write, so a value the log cannot take changes nothing
+                throw new LimitExceededException(LimitExceededException.Limit.TRANSACTION_BYTES, logBytes, maxLogBytes);
+            }
             if (replace) {
                 t.delete(key);
             }

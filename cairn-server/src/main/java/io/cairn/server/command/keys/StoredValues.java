@@ -49,6 +49,36 @@ final class StoredValues {
         };
     }
 
+    /**
+     * A lower bound of the bytes {@link #write} will log for {@code value} under {@code key}: each
+     * change it records holds at least the key and its content (one change for a string, a list
+     * or a set, one per member or field for a sorted set or a hash).
+     */
+    static long minLogBytes(byte[] key, DumpValue value) {
+        long perChange = key.length;
+        return switch (value) {
+            case DumpValue.StringValue s -> perChange + s.value().length;
+            case DumpValue.ListValue l -> perChange + sum(l.elements());
+            case DumpValue.SetValue s -> perChange + sum(s.members());
+            case DumpValue.ZSetValue z -> {
+                long n = 0;
+                for (DumpValue.Scored m : z.members()) {
+                    n += perChange + m.member().length + 8;
+                }
+                yield n;
+            }
+            case DumpValue.HashValue h -> perChange * (h.fieldsAndValues().size() / 2) + sum(h.fieldsAndValues());
+        };
+    }
+
+    private static long sum(List<byte[]> l) {
+        long n = 0;
+        for (byte[] b : l) {
+            n += b.length;
+        }
+        return n;
+    }
+
     /** Writes {@code value} under {@code key}, which the caller made sure is absent, expiring at {@code expireAt} (0: never). */
     static void write(Txn t, byte[] key, DumpValue value, long expireAt) {
         switch (value) {

@@ -6,8 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandHarness;
+import io.cairn.server.command.Errors;
 import io.cairn.server.command.Operation;
+import io.cairn.server.command.Parsed;
 import io.cairn.server.command.notify.KeyspaceEvents;
+import io.cairn.server.rdb.DumpPayload;
+import io.cairn.server.rdb.DumpValue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,7 +143,7 @@ class DumpRestoreTest {
         assertThat(restore("new", "x", corrupt)).isEqualTo(error("ERR value is not an integer or out of range"));
         assertThat(restore("new", "-1", corrupt)).isEqualTo(error("ERR Invalid TTL value, must be >= 0"));
         assertThat(restore("new", "0", corrupt)).isEqualTo(error("ERR DUMP payload version or checksum are wrong"));
-        byte[] empty = io.cairn.server.rdb.DumpPayload.write(new io.cairn.server.rdb.DumpValue.ListValue(List.of()));
+        byte[] empty = DumpPayload.write(new DumpValue.ListValue(List.of()));
         assertThat(restore("new", "0", empty)).isEqualTo(error("ERR Bad data format"));
         assertThat(h.exec("EXISTS", "new")).isEqualTo(RespValue.ZERO);
         assertThat(restore("new", "0", ok, "IDLETIME", "10", "IDLETIME", "5", "ABSTTL", "REPLACE"))
@@ -183,6 +187,35 @@ class DumpRestoreTest {
         assertThat(h.exec("EXISTS", "huge")).as("an overflowing ttl is in the past").isEqualTo(RespValue.ZERO);
         assertThat(restore("forever", Long.toString(Long.MAX_VALUE), payload, "ABSTTL")).isEqualTo(RespValue.OK);
         assertThat(h.exec("PEXPIRETIME", "forever")).isEqualTo(RespValue.integer(Long.MAX_VALUE));
+    }
+
+    @Test
+    void aValueTooLargeForTheLogIsRefusedBeforeAnyWrite() {
+        h.exec("SET", "k", "old");
+        List<DumpValue.Scored> members = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            members.add(new DumpValue.Scored(b("member-" + i), i));
+        }
+        DumpValue big = new DumpValue.ZSetValue(members, false);
+        long needs = StoredValues.minLogBytes(b("k"), big);
+        assertThat(needs).isEqualTo(100 * (1 + 8) + 10 * "member-0".length() + 90 * "member-10".length());
+        Operation tooBig = new DumpRestore.Restore(b("k"), new Parsed<>(0L, null),
+                new Parsed<>(big, null), true, false, needs - 1);
+        assertThat(replyOf(tooBig)).isEqualTo(error("ERR transaction too large for the write-ahead log: about "
+                + needs + " bytes (expected: <= " + (needs - 1) + ")"));
+        assertThat(h.exec("GET", "k")).isEqualTo(bulk("old"));
+        Operation fits = new DumpRestore.Restore(b("k"), new Parsed<>(0L, null),
+                new Parsed<>(big, null), true, false, needs);
+        assertThat(h.run(fits)).isEqualTo(RespValue.OK);
+        assertThat(h.exec("ZCARD", "k")).isEqualTo(RespValue.integer(100));
+    }
+
+    private RespValue replyOf(Operation op) {
+        try {
+            return h.run(op);
+        } catch (RuntimeException e) {
+            return Errors.toReply(e);
+        }
     }
 
     @Test
