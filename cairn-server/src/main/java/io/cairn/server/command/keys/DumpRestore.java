@@ -15,8 +15,9 @@ import io.cairn.storage.engine.Txn;
  * {@code docs/format/dump-restore.md}), so keys move between Cairn and Redis. RESTORE decodes and
  * checks the whole payload before the store's lock, then writes in one transaction: a corrupt
  * payload changes nothing, nor does a value too large for one record of the log (refused
- * before the first write, by a lower bound of what the writes will log). Cairn keeps no access times or frequencies (OBJECT IDLETIME answers 0,
- * OBJECT FREQ refuses), so IDLETIME and FREQ are checked as Redis checks them and then ignored.
+ * before the first write, by a lower bound of what the writes will log). Cairn keeps no access
+ * times or frequencies (OBJECT IDLETIME answers 0, OBJECT FREQ refuses), so IDLETIME and FREQ are
+ * checked as Redis checks them and then ignored.
  */
 final class DumpRestore {
     static final String BUSYKEY = "BUSYKEY Target key name already exists.";
