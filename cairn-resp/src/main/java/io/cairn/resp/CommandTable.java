@@ -357,6 +357,23 @@ public final class CommandTable {
                     "O(N) worst case for collections, where N is the number of nested items. O(1) for string values.",
                     "source:key destination:key [DB=destination-db:integer] [REPLACE]")
                     .keys("RO access index(1) range(0,1,0); OW update index(2) range(0,1,0)"),
+            cmd("dump", 2, "readonly", 1, 1, 1, "@keyspace @read @slow", GENERIC,
+                    "Returns a serialized representation of the value stored at a key.", "2.6.0",
+                    "O(1) to access the key and additional O(N*M) to serialize it, where N is the number of Redis"
+                            + " objects composing the value and M their average size. For small string values the time"
+                            + " complexity is thus O(1)+O(1*M) where M is small, so simply O(1).", "key:key")
+                    .keys("RO access index(1) range(0,1,0)")
+                    .tips("nondeterministic_output"),
+            cmd("restore", -4, "write denyoom", 1, 1, 1, "@keyspace @write @slow @dangerous", GENERIC,
+                    "Creates a key from the serialized representation of a value.", "2.6.0",
+                    "O(1) to create the new key and additional O(N*M) to reconstruct the serialized value, where N is"
+                            + " the number of Redis objects composing the value and M their average size. For small"
+                            + " string values the time complexity is thus O(1)+O(1*M) where M is small, so simply"
+                            + " O(1). However for sorted set values the complexity is O(N*M*log(N)) because inserting"
+                            + " values into sorted sets is O(log(N)).",
+                    "key:key ttl:integer serialized-value:string [REPLACE] [ABSTTL] [IDLETIME=seconds:integer]"
+                            + " [FREQ=frequency:integer]")
+                    .keys("OW update index(1) range(0,1,0)"),
             cmd("sort", -2, "write denyoom movablekeys", 1, 1, 1, "@write @set @sortedset @list @slow @dangerous",
                     GENERIC, "Sorts the elements in a list, a set, or a sorted set, optionally storing the result.",
                     "1.0.0", SORT_COST, SORT_ARGS + " [STORE=destination:key]")

@@ -23,6 +23,7 @@ class CommandTableTest {
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
             "del", "unlink", "exists", "touch", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
             "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy", "move", "swapdb",
+            "dump", "restore",
             "get", "set", "setnx", "setex", "psetex", "getset", "getdel", "getex", "mget", "mset", "msetnx", "incr",
             "decr", "incrby", "decrby", "incrbyfloat", "append", "strlen", "getrange", "setrange",
             "hset", "hsetnx", "hget", "hmset", "hmget", "hgetall", "hdel", "hlen", "hexists", "hkeys", "hvals",

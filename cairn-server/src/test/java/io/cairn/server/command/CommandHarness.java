@@ -38,10 +38,14 @@ public final class CommandHarness implements AutoCloseable {
 
     /** The operation the command's handler builds from {@code args}, before any lock. */
     public Operation parse(String... args) {
-        byte[][] a = bytes(args);
+        return parse(bytes(args));
+    }
+
+    /** As {@link #parse(String...)}, for binary arguments (RESTORE's payload). */
+    public Operation parse(byte[]... a) {
         Command cmd = server.dispatcher().resolve(a);
         if (!(cmd.handler() instanceof DataCommand dc)) {
-            throw new IllegalArgumentException(args[0] + " is not a data command: " + cmd.handler());
+            throw new IllegalArgumentException(new String(a[0], java.nio.charset.StandardCharsets.UTF_8) + " is not a data command: " + cmd.handler());
         }
         return dc.parse(new CommandContext(a, cmd.spec(), session, server));
     }
@@ -60,6 +64,15 @@ public final class CommandHarness implements AutoCloseable {
     public RespValue reply(String... args) {
         try {
             return exec(args);
+        } catch (RuntimeException e) {
+            return Errors.toReply(e);
+        }
+    }
+
+    /** As {@link #reply(String...)}, for binary arguments. */
+    public RespValue reply(byte[]... args) {
+        try {
+            return run(parse(args));
         } catch (RuntimeException e) {
             return Errors.toReply(e);
         }

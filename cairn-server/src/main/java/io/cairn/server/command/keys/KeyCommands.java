@@ -39,6 +39,8 @@ public final class KeyCommands {
         r.data("randomkey", c -> new KeyReads.RandomKey(c.server().random()));
         r.data("copy", KeyCommands::copy);
         r.data("keyrange", KeyCommands::keyrange);
+        r.data("dump", c -> new DumpRestore.Dump(c.arg(1)));
+        r.data("restore", DumpRestore.Restore::parse);
     }
 
     private static List<byte[]> keys(CommandContext c, int from) {

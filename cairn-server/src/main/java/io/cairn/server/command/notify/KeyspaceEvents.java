@@ -16,7 +16,8 @@ import java.util.Map;
  * commands that change two keys differently (RPOPLPUSH, LMOVE, SMOVE, the blocking pops), the
  * change's ({@code rpop} on one key, {@code lpush} on the other); then {@code expire} or
  * {@code persist} for an expiry it set, and {@code del} when the command removed the key (DEL, or
- * a pop of the last element). RENAME, MOVE and COPY name both ends. Expiry's own {@code expired}
+ * a pop of the last element). RENAME, MOVE and COPY name both ends; RESTORE is {@code restore}
+ * alone (or {@code del} when it only removed the key). Expiry's own {@code expired}
  * comes from the expiry path, and FLUSHDB, FLUSHALL and SWAPDB publish nothing, as in Redis.
  * Stateless.
  */
@@ -135,6 +136,12 @@ public final class KeyspaceEvents {
             byte[] key = e.getKey().bytes;
             if (command.equals("copy")) {
                 events.add(new Event(db, key, NotifyFlags.GENERIC, "copy_to"));
+                continue;
+            }
+            if (command.equals("restore")) {
+                // "restore" when it wrote the key (its REPLACE and TTL publish nothing of their own);
+                // "del" when REPLACE removed it and an ABSTTL in the past kept it from being written
+                events.add(new Event(db, key, NotifyFlags.GENERIC, after.exists(db, key) ? "restore" : "del"));
                 continue;
             }
             Mutation main = null;
