@@ -50,6 +50,7 @@ public final class ServerContext {
     private final SlowLog slowLog;
     private final LatencyMonitor latency;
     private final CommandStats commandStats = new CommandStats();
+    private final ServerIdentity identity = ServerIdentity.create();
     private final Map<RedisParameters, String> redisParameters = new ConcurrentHashMap<>();
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
@@ -103,6 +104,11 @@ public final class ServerContext {
     /** The latency monitor (LATENCY, {@code latency-monitor-threshold}). */
     public LatencyMonitor latency() {
         return latency;
+    }
+
+    /** This run's ids and its heap at start (INFO server, replication, memory). */
+    public ServerIdentity identity() {
+        return identity;
     }
 
     /** Per-command and per-error counters (INFO commandstats, errorstats, latencystats; LATENCY HISTOGRAM). */

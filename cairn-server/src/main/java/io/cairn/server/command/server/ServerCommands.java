@@ -31,6 +31,8 @@ public final class ServerCommands {
         r.server("config|set", ConfigCommands::set);
         r.server("config|resetstat", c -> {
             c.server().stats().reset();
+            c.server().commandStats().reset();
+            MemoryFigures.resetPeak();
             if (c.server().store().walWriteLatency() != null) {
                 c.server().store().walWriteLatency().reset();
                 c.server().store().walSyncLatency().reset();
@@ -86,6 +88,9 @@ public final class ServerCommands {
             }
             return c.server().slowLog().get(count);
         });
+        LatencyCommands.register(r);
+        MemoryCommands.register(r);
+        WaitCommands.register(r);
         r.server("slowlog|len", c -> RespValue.integer(c.server().slowLog().size()));
         r.server("slowlog|reset", c -> {
             c.server().slowLog().reset();
