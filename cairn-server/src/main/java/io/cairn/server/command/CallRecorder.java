@@ -32,7 +32,6 @@ final class CallRecorder {
             }
         }
         CommandStats stats = server.commandStats();
-        CommandSpec spec = call.cmd == null ? null : call.cmd.spec();
         RespValue now = switch (o) {
             case Outcome.Now n -> n.reply();
             case Outcome.AfterDurable a -> a.reply();
@@ -42,6 +41,8 @@ final class CallRecorder {
         if (error != null) {
             stats.error(error);
         }
+        Command cmd = call.cmd != null ? call.cmd : error != null ? refusedByArity(registry, args) : null;
+        CommandSpec spec = cmd == null ? null : cmd.spec();
         if (spec == null) {
             return;
         }
@@ -62,6 +63,19 @@ final class CallRecorder {
                 }
             });
         }
+    }
+
+    /**
+     * The command a request named when the dispatcher refused it before resolving it: one whose
+     * arity it failed (Redis counts that as a rejected call), or null for an unknown command or
+     * subcommand (which Redis counts nowhere but errorstats).
+     */
+    private static Command refusedByArity(CommandRegistry registry, byte[][] args) {
+        Command cmd = registry.lookup(args[0]);
+        if (cmd != null && cmd.hasSubcommands() && args.length >= 2) {
+            return cmd.subcommand(args[1]);
+        }
+        return cmd;
     }
 
     /** A command of an EXEC's queue, which runs inside the EXEC's transaction. */

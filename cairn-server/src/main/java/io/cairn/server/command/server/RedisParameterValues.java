@@ -7,6 +7,12 @@ import io.cairn.server.RedisParameters;
  * (a yes/no flag, an integer, {@code save}'s pairs), then applies the entry's rule.
  */
 final class RedisParameterValues {
+    /** The parameters whose values are sizes, with Redis's units. */
+    private static final java.util.Set<RedisParameters> MEMORY = java.util.EnumSet.of(RedisParameters.MAXMEMORY,
+            RedisParameters.MAXMEMORY_CLIENTS, RedisParameters.STREAM_NODE_MAX_BYTES,
+            RedisParameters.CLIENT_QUERY_BUFFER_LIMIT, RedisParameters.REPL_BACKLOG_SIZE,
+            RedisParameters.AUTO_AOF_REWRITE_MIN_SIZE);
+
     private RedisParameterValues() {
     }
 
@@ -16,6 +22,10 @@ final class RedisParameterValues {
         if (def.equals("yes") || def.equals("no")) {
             if (!text.equalsIgnoreCase("yes") && !text.equalsIgnoreCase("no")) {
                 return "argument must be 'yes' or 'no'";
+            }
+        } else if (MEMORY.contains(p)) {
+            if (!text.matches("(?i)[0-9]+(b|k|kb|m|mb|g|gb)?")) {
+                return "argument must be a memory value";
             }
         } else if (!def.isEmpty() && def.chars().allMatch(Character::isDigit) && !text.matches("-?[0-9]+")) {
             return "argument couldn't be parsed into an integer";
