@@ -77,7 +77,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         SLOWLOG_LOG_SLOWER_THAN("slowlog-log-slower-than", integer(Long.MIN_VALUE, Long.MAX_VALUE), "10000",
                 "microseconds a command runs before SLOWLOG keeps it; 0 keeps every command, a negative value none"),
         SLOWLOG_MAX_LEN("slowlog-max-len", integer(0, Long.MAX_VALUE), "128", "most entries SLOWLOG keeps"),
-        LATENCY_MONITOR_THRESHOLD("latency-monitor-threshold", integer(0, Long.MAX_VALUE), "0",
+        LATENCY_MONITOR_THRESHOLD("latency-monitor-threshold", null, new SettingType.RedisNumber(0, Long.MAX_VALUE, false, false), "0",
                 "milliseconds at or past which the latency monitor (LATENCY) keeps an event's sample; 0 keeps none"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
@@ -149,6 +149,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             return switch (type) {
                 case SettingType.IntegerRange r -> r.check(name, value);
                 case SettingType.ByteSize b -> b.check(name, value);
+                case SettingType.RedisNumber n -> (Long) n.parse(name, Long.toString(value));
                 default -> throw new IllegalStateException(name + " is not a number");
             };
         }
