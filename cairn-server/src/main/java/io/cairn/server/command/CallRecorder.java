@@ -53,7 +53,9 @@ final class CallRecorder {
             return; // QUEUED, or a command that waits behind its connection's script and is counted when it runs
         }
         stats.ran(spec.name(), nanos, error != null);
-        server.latency().addIfNeeded(spec.flags().contains("fast") ? "fast-command" : "command", nanos / 1_000_000);
+        if (server.latency().threshold() > 0) {
+            server.latency().addIfNeeded(spec.flags().contains("fast") ? "fast-command" : "command", nanos / 1_000_000);
+        }
         if (o instanceof Outcome.Deferred d) {
             String name = spec.name();
             d.reply().whenComplete((r, f) -> {
