@@ -94,16 +94,26 @@ public final class LatencyMonitor {
         events.computeIfAbsent(event, e -> new Series()).add(epochSeconds.getAsLong(), millis);
     }
 
-    /** Once a second: the store's timings since the previous call (see the class comment). */
+    /**
+     * Once a second: the store's timings since the previous call (see the class comment). The
+     * windows are drained whether or not the monitor is on, so turning it on reports nothing older;
+     * a checkpoint counts if it finished since the previous call (or within two seconds, the first time).
+     */
     public void sampleStore(Store store) {
         window("expire-cycle", store.expiryCycleLatency());
         window("aof-write", store.walWriteLatency());
         window("aof-fsync-always", store.walSyncLatency());
+        if (thresholdMillis == 0) {
+            return; // the store's stats take its lock: not while nothing would be kept
+        }
         CheckpointInfo cp = store.stats().lastCheckpoint();
         synchronized (this) {
-            if (cp != null && cp.finishedAt() != checkpointSeen) {
-                checkpointSeen = cp.finishedAt();
+            long nowMillis = epochSeconds.getAsLong() * 1000;
+            if (cp != null && cp.finishedAt() != checkpointSeen && cp.finishedAt() >= nowMillis - 2000) {
                 addIfNeeded("checkpoint", cp.millis());
+            }
+            if (cp != null) {
+                checkpointSeen = cp.finishedAt();
             }
         }
     }

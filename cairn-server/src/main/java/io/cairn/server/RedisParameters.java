@@ -6,7 +6,7 @@ import java.util.Locale;
  * The Redis 7.2 parameters that clients, exporters and test suites read with CONFIG GET but that
  * Cairn does not implement: each with the value Redis starts with, which CONFIG GET answers, and
  * what CONFIG SET does with it. The settings Cairn has are {@link ServerConfig.Key}'s; a name is
- * in one table or the other, never both ({@code ServerConfigTest} holds that).
+ * in one table or the other, never both ({@code RedisParametersTest} holds that).
  *
  * <p>CONFIG SET rules, by {@link SetRule}: {@code IMMUTABLE} as Redis (it cannot change them
  * either); {@code NO_EFFECT} accepted and remembered for CONFIG GET, for settings whose every
