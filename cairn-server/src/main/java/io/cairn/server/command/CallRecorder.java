@@ -80,10 +80,15 @@ final class CallRecorder {
         return cmd;
     }
 
-    /** A command of an EXEC's queue, which runs inside the EXEC's transaction. */
+    /**
+     * A command of an EXEC's queue, which runs inside the EXEC's transaction; {@code command} null
+     * when it could not be resolved (only its error is counted).
+     */
     static void queued(ServerContext server, String command, long nanos, RespValue reply) {
         boolean failed = reply instanceof RespValue.ErrorReply;
-        server.commandStats().ran(command, nanos, failed);
+        if (command != null) {
+            server.commandStats().ran(command, nanos, failed);
+        }
         if (failed) {
             server.commandStats().error(((RespValue.ErrorReply) reply).message());
         }

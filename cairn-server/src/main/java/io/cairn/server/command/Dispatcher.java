@@ -210,10 +210,12 @@ public final class Dispatcher {
 
     private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
+            String name = null; // the command, once resolved: its stats count the call
+            long start = System.nanoTime();
             try {
                 Command cmd = resolve(args);
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
-                long start = System.nanoTime();
+                name = cmd.spec().name();
                 RespValue answer = switch (cmd.handler()) {
                     case ServerCommand sc -> {
                         RespValue reply = sc.run(ctx);
@@ -227,15 +229,13 @@ public final class Dispatcher {
                             .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
                 };
-                CallRecorder.queued(server, cmd.spec().name(), System.nanoTime() - start, answer);
+                CallRecorder.queued(server, name, System.nanoTime() - start, answer);
                 replies.add(answer);
             } catch (io.cairn.storage.engine.TransactionAbandonedException e) {
                 throw e; // SHUTDOWN NOSAVE stopped a script in the queue: nothing of the EXEC is logged
             } catch (RuntimeException e) {
                 RespValue error = Errors.toReply(e);
-                if (error instanceof RespValue.ErrorReply r) {
-                    server.commandStats().error(r.message());
-                }
+                CallRecorder.queued(server, name, System.nanoTime() - start, error);
                 replies.add(error);
             }
         }

@@ -192,6 +192,19 @@ class ServerSurfaceCommandsTest {
     }
 
     @Test
+    void theCommandsOfAnExecCountAsCallsAndTheirErrorsAsFailures() {
+        h.call("SET", "s", "v");
+        h.call("MULTI");
+        h.call("INCR", "counter");
+        h.call("LPUSH", "s", "x"); // WRONGTYPE when EXEC runs it
+        h.call("EXEC");
+        String stats = text("INFO", "commandstats");
+        assertThat(stats).contains("cmdstat_incr:calls=1,").containsPattern("cmdstat_lpush:calls=1,[^\r]*failed_calls=1")
+                .contains("cmdstat_exec:calls=1,");
+        assertThat(text("INFO", "errorstats")).contains("errorstat_WRONGTYPE:count=1");
+    }
+
+    @Test
     void rejectedAndResetStats() {
         h.call("GET"); // wrong number of arguments: rejected before it runs
         assertThat(text("INFO", "commandstats")).contains("cmdstat_get:calls=0,usec=0,usec_per_call=0.00,rejected_calls=1,failed_calls=0");
