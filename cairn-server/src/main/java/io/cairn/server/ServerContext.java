@@ -48,6 +48,10 @@ public final class ServerContext {
     private final ScriptEngine scripts = new ScriptEngine(this);
     private final KeyspaceNotifier notifier;
     private final SlowLog slowLog;
+    private final LatencyMonitor latency;
+    private final CommandStats commandStats = new CommandStats();
+    private final ServerIdentity identity = ServerIdentity.create();
+    private final Map<RedisParameters, String> redisParameters = new ConcurrentHashMap<>();
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -64,6 +68,7 @@ public final class ServerContext {
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
         this.slowLog = new SlowLog(config.slowlogLogSlowerThan(), config.slowlogMaxLen());
+        this.latency = new LatencyMonitor(config.latencyMonitorThreshold(), () -> System.currentTimeMillis() / 1000);
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
@@ -94,6 +99,30 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The latency monitor (LATENCY, {@code latency-monitor-threshold}). */
+    public LatencyMonitor latency() {
+        return latency;
+    }
+
+    /** This run's ids and its heap at start (INFO server, replication, memory). */
+    public ServerIdentity identity() {
+        return identity;
+    }
+
+    /** Per-command and per-error counters (INFO commandstats, errorstats, latencystats; LATENCY HISTOGRAM). */
+    public CommandStats commandStats() {
+        return commandStats;
+    }
+
+    /** A Redis parameter Cairn does not implement: its Redis default, or what CONFIG SET stored when harmless. */
+    public String redisParameter(RedisParameters p) {
+        return redisParameters.getOrDefault(p, p.redisDefault);
+    }
+
+    public void redisParameter(RedisParameters p, String value) {
+        redisParameters.put(p, value);
     }
 
     /** SLOWLOG ({@code slowlog-log-slower-than}, {@code slowlog-max-len}). */

@@ -36,17 +36,13 @@ public final class Dispatcher {
 
     public Outcome dispatch(Session session, byte[][] args) {
         long start = System.nanoTime();
-        Outcome o = dispatchTimed(session, args);
-        if (server.slowLog().slowerThan() >= 0) {
-            Command cmd = registry.lookup(args[0]);
-            if (cmd != null && !cmd.spec().flags().contains("skip_slowlog")) {
-                server.slowLog().record(session, args, (System.nanoTime() - start) / 1000);
-            }
-        }
+        CallRecorder.Call call = new CallRecorder.Call();
+        Outcome o = dispatchTimed(session, args, call);
+        CallRecorder.finished(server, registry, session, args, call, System.nanoTime() - start, o);
         return o;
     }
 
-    private Outcome dispatchTimed(Session session, byte[][] args) {
+    private Outcome dispatchTimed(Session session, byte[][] args, CallRecorder.Call call) {
         server.stats().commandProcessed();
         Command cmd;
         try {
@@ -65,6 +61,7 @@ public final class Dispatcher {
             return Outcome.now(Errors.toReply(e));
         }
         CommandSpec spec = cmd.spec();
+        call.cmd = cmd;
         session.touched(spec.name(), System.currentTimeMillis());
         if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
@@ -104,6 +101,7 @@ public final class Dispatcher {
             return Outcome.now(new RespValue.SimpleString("QUEUED"));
         }
         CommandContext ctx = new CommandContext(args, spec, session, server);
+        call.ran = true;
         try {
             return switch (cmd.handler()) {
                 case ServerCommand sc -> Outcome.now(sc.run(ctx));
@@ -212,10 +210,13 @@ public final class Dispatcher {
 
     private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
+            String name = null; // the command, once resolved: its stats count the call
+            long start = System.nanoTime();
             try {
                 Command cmd = resolve(args);
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
-                replies.add(switch (cmd.handler()) {
+                name = cmd.spec().name();
+                RespValue answer = switch (cmd.handler()) {
                     case ServerCommand sc -> {
                         RespValue reply = sc.run(ctx);
                         if (session.db() != txn.db()) {
@@ -227,11 +228,15 @@ public final class Dispatcher {
                     case BlockingCommand bc -> server.notifier().wrap(cmd.spec().name(), args, bc.parse(ctx))
                             .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
-                });
+                };
+                CallRecorder.queued(server, name, System.nanoTime() - start, answer);
+                replies.add(answer);
             } catch (io.cairn.storage.engine.TransactionAbandonedException e) {
                 throw e; // SHUTDOWN NOSAVE stopped a script in the queue: nothing of the EXEC is logged
             } catch (RuntimeException e) {
-                replies.add(Errors.toReply(e));
+                RespValue error = Errors.toReply(e);
+                CallRecorder.queued(server, name, System.nanoTime() - start, error);
+                replies.add(error);
             }
         }
     }
