@@ -1,5 +1,6 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.connection.Monitors;
 import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.server.command.script.ScriptThread;
@@ -37,6 +38,7 @@ public final class Dispatcher {
     public Outcome dispatch(Session session, byte[][] args) {
         long start = System.nanoTime();
         Outcome o = dispatchTimed(session, args);
+        session.tracking().commandDone(isClientCommand(args[0]), session.inMulti());
         if (server.slowLog().slowerThan() >= 0) {
             Command cmd = registry.lookup(args[0]);
             if (cmd != null && !cmd.spec().flags().contains("skip_slowlog")) {
@@ -76,6 +78,14 @@ public final class Dispatcher {
             return Outcome.now(RespValue.error("ERR Can't execute '" + spec.name() + "': only (P|S)SUBSCRIBE / "
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
         }
+        boolean mayWrite = mayWrite(cmd, session);
+        if (session.monitoring() && (mayWrite || spec.flags().contains("readonly"))) {
+            return Outcome.now(RespValue.error("ERR Replica can't interact with the keyspace"));
+        }
+        CompletableFuture<Void> paused = server.pause().holds(mayWrite, System.currentTimeMillis());
+        if (paused != null) {
+            return later(session, args, paused); // CLIENT PAUSE: parked, run again when it ends
+        }
         ScriptEngine scripts = server.scripts();
         ScriptThread thread = scripts.thread();
         boolean script = runsScript(cmd, session);
@@ -104,13 +114,17 @@ public final class Dispatcher {
             return Outcome.now(new RespValue.SimpleString("QUEUED"));
         }
         CommandContext ctx = new CommandContext(args, spec, session, server);
+        boolean scriptCommand = spec.name().startsWith("eval") || spec.name().startsWith("fcall");
+        if (scriptCommand) {
+            server.monitors().feed(session, session.db(), args); // before the commands it runs, as Redis
+        }
         try {
             return switch (cmd.handler()) {
                 case ServerCommand sc -> Outcome.now(sc.run(ctx));
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
-                    Operation op = dc.parse(ctx);
                     boolean write = cmd.write();
+                    Operation op = server.tracking().wrap(session, spec, args, dc.parse(ctx), write);
                     if (script) {
                         yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
@@ -142,7 +156,31 @@ public final class Dispatcher {
             };
         } catch (RuntimeException e) {
             return Outcome.now(Errors.toReply(e));
+        } finally {
+            if (!scriptCommand && Monitors.shown(spec)) {
+                server.monitors().feed(session, session.db(), args);
+            }
         }
+    }
+
+    /** Commands CLIENT PAUSE WRITE holds besides writes: Redis's may_replicate flag, which COMMAND INFO hides. */
+    private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("eval", "evalsha", "fcall", "pfcount",
+            "publish", "spublish");
+
+    /** Whether CLIENT PAUSE WRITE holds the command: a write or may_replicate one, or an EXEC of any. */
+    private boolean mayWrite(Command cmd, Session session) {
+        String name = cmd.spec().name();
+        if (name.equals("exec")) {
+            return session.queuedAny(q -> {
+                Command c = registry.lookup(q[0]);
+                return c != null && (c.spec().isWrite() || MAY_REPLICATE.contains(c.spec().name()));
+            });
+        }
+        return cmd.spec().isWrite() || MAY_REPLICATE.contains(name);
+    }
+
+    private static boolean isClientCommand(byte[] name) {
+        return name.length == 6 && new String(name, StandardCharsets.US_ASCII).equalsIgnoreCase("client");
     }
 
     /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
@@ -223,7 +261,8 @@ public final class Dispatcher {
                         }
                         yield reply;
                     }
-                    case DataCommand dc -> server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)).run(txn);
+                    case DataCommand dc -> server.tracking().wrap(session, cmd.spec(), args,
+                            server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)), false).run(txn);
                     case BlockingCommand bc -> server.notifier().wrap(cmd.spec().name(), args, bc.parse(ctx))
                             .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
@@ -232,6 +271,13 @@ public final class Dispatcher {
                 throw e; // SHUTDOWN NOSAVE stopped a script in the queue: nothing of the EXEC is logged
             } catch (RuntimeException e) {
                 replies.add(Errors.toReply(e));
+            }
+            Command shown = registry.lookup(args[0]);
+            if (shown != null && shown.hasSubcommands() && args.length > 1 && shown.subcommand(args[1]) != null) {
+                shown = shown.subcommand(args[1]);
+            }
+            if (shown != null && Monitors.shown(shown.spec())) {
+                server.monitors().feed(session, session.db(), args);
             }
         }
     }

@@ -235,10 +235,15 @@ final class RedisApi {
             throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");
         }
         CommandContext ctx = new CommandContext(argv, spec, run.session, server);
+        if (io.cairn.server.command.connection.Monitors.shown(spec)) {
+            server.monitors().feedScript(run.txn.db(), argv);
+        }
         try {
             return switch (cmd.handler()) {
                 case DataCommand dc -> {
-                    Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
+                    // the caller tracks the keys its script reads (as Redis's current_client)
+                    Operation op = server.tracking().wrap(run.session, spec, argv,
+                            server.notifier().wrap(spec.name(), argv, dc.parse(ctx)), false);
                     if (spec.isWrite()) {
                         run.writing(); // SCRIPT KILL can no longer stop it (or it was killed first)
                     }

@@ -44,7 +44,8 @@ final class Info {
                 case "server" -> server(s, sb);
                 case "clients" -> line(sb, "connected_clients", s.sessionCount())
                         .line("maxclients", s.maxclients())
-                        .line("blocked_clients", s.blocked().blockedCount());
+                        .line("blocked_clients", s.blocked().blockedCount())
+                        .line("tracking_clients", s.tracking().clients());
                 case "memory" -> memory(sb);
                 case "persistence" -> persistence(s, st, sb);
                 case "stats" -> stats(s, st, sb);
@@ -175,7 +176,10 @@ final class Info {
                 .line("keyspace_misses", x.keyspaceMisses())
                 .line("pubsub_channels", s.pubsub().count(Kind.CHANNEL))
                 .line("pubsub_patterns", s.pubsub().count(Kind.PATTERN))
-                .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD));
+                .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD))
+                .line("tracking_total_keys", s.tracking().totalKeys())
+                .line("tracking_total_items", s.tracking().totalItems())
+                .line("tracking_total_prefixes", s.tracking().totalPrefixes());
     }
 
     static long rssBytes() {
