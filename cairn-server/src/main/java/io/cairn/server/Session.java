@@ -40,6 +40,7 @@ public final class Session {
     private volatile Consumer<RespValue> pushes = v -> {
     };
     private volatile boolean monitoring;
+    private volatile boolean postponed;
     // CLIENT REPLY: event loop only
     private boolean replyOff;
     private boolean skipThisReply;
@@ -251,6 +252,15 @@ public final class Session {
 
     public void monitoring(boolean v) {
         monitoring = v;
+    }
+
+    /** Whether a command of this client is held by CLIENT PAUSE now. */
+    public boolean postponed() {
+        return postponed;
+    }
+
+    public void postponed(boolean v) {
+        postponed = v;
     }
 
     /** CLIENT REPLY ON (true) or OFF (false). */

@@ -84,7 +84,8 @@ public final class Dispatcher {
         }
         CompletableFuture<Void> paused = server.pause().holds(mayWrite, System.currentTimeMillis());
         if (paused != null) {
-            return later(session, args, paused); // CLIENT PAUSE: parked, run again when it ends
+            session.postponed(true); // CLIENT LIST shows it blocked (flags=b), as Redis
+            return later(session, args, paused.whenComplete((v, e) -> session.postponed(false))); // run again when it ends
         }
         ScriptEngine scripts = server.scripts();
         ScriptThread thread = scripts.thread();

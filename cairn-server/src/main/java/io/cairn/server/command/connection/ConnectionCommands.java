@@ -304,7 +304,7 @@ public final class ConnectionCommands {
      */
     private static String flags(ServerContext server, Session s) {
         String f = (s.monitoring() ? "O" : "") + (s.subscriptions().subscribed() ? "P" : "") + (s.inMulti() ? "x" : "")
-                + (server.blocked().isBlocked(s.id()) ? "b" : "") + (s.tracking().on() ? "t" : "")
+                + (server.blocked().isBlocked(s.id()) || s.postponed() ? "b" : "") + (s.tracking().on() ? "t" : "")
                 + (s.tracking().brokenRedirect() ? "R" : "") + (s.tracking().bcast() ? "B" : "");
         return f.isEmpty() ? "N" : f;
     }
