@@ -120,6 +120,10 @@ public final class ConnectionCommands {
 
     /** CLIENT PAUSE timeout [WRITE|ALL]: holds (never refuses) other clients' commands until it ends. */
     private static RespValue clientPause(CommandContext c) {
+        if (c.argc() > 4) {
+            throw new InvalidRequestException("ERR unknown subcommand or wrong number of arguments for '"
+                    + c.string(1) + "'. Try CLIENT HELP.");
+        }
         boolean all = true;
         if (c.argc() == 4) {
             switch (c.option(3)) {
