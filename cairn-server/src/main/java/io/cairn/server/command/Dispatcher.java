@@ -38,7 +38,9 @@ public final class Dispatcher {
     public Outcome dispatch(Session session, byte[][] args) {
         long start = System.nanoTime();
         Outcome o = dispatchTimed(session, args);
-        session.tracking().commandDone(isClientCommand(args[0]), session.inMulti());
+        if (session.tracking().caching()) {
+            session.tracking().commandDone(isClientCommand(args[0]), session.inMulti());
+        }
         if (server.slowLog().slowerThan() >= 0) {
             Command cmd = registry.lookup(args[0]);
             if (cmd != null && !cmd.spec().flags().contains("skip_slowlog")) {
@@ -78,14 +80,16 @@ public final class Dispatcher {
             return Outcome.now(RespValue.error("ERR Can't execute '" + spec.name() + "': only (P|S)SUBSCRIBE / "
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
         }
-        boolean mayWrite = mayWrite(cmd, session);
-        if (session.monitoring() && (mayWrite || spec.flags().contains("readonly"))) {
-            return Outcome.now(RespValue.error("ERR Replica can't interact with the keyspace"));
-        }
-        CompletableFuture<Void> paused = server.pause().holds(mayWrite, System.currentTimeMillis());
-        if (paused != null) {
-            session.postponed(true); // CLIENT LIST shows it blocked (flags=b), as Redis
-            return later(session, args, paused.whenComplete((v, e) -> session.postponed(false))); // run again when it ends
+        if (session.monitoring() || server.pause().mayHold()) { // else nothing to work out
+            boolean mayWrite = mayWrite(cmd, session);
+            if (session.monitoring() && (mayWrite || spec.flags().contains("readonly"))) {
+                return Outcome.now(RespValue.error("ERR Replica can't interact with the keyspace"));
+            }
+            CompletableFuture<Void> paused = server.pause().holds(mayWrite, System.currentTimeMillis());
+            if (paused != null) {
+                session.postponed(true); // CLIENT LIST shows it blocked (flags=b), as Redis
+                return later(session, args, paused.whenComplete((v, e) -> session.postponed(false))); // run it then
+            }
         }
         ScriptEngine scripts = server.scripts();
         ScriptThread thread = scripts.thread();
@@ -158,7 +162,7 @@ public final class Dispatcher {
         } catch (RuntimeException e) {
             return Outcome.now(Errors.toReply(e));
         } finally {
-            if (!scriptCommand && Monitors.shown(spec)) {
+            if (!scriptCommand && server.monitors().any() && Monitors.shown(spec)) {
                 server.monitors().feed(session, session.db(), args);
             }
         }
@@ -273,7 +277,7 @@ public final class Dispatcher {
             } catch (RuntimeException e) {
                 replies.add(Errors.toReply(e));
             }
-            Command shown = registry.lookup(args[0]);
+            Command shown = server.monitors().any() ? registry.lookup(args[0]) : null;
             if (shown != null && shown.hasSubcommands() && args.length > 1 && shown.subcommand(args[1]) != null) {
                 shown = shown.subcommand(args[1]);
             }

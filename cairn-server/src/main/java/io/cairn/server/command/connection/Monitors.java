@@ -32,6 +32,11 @@ public final class Monitors {
         monitors.remove(s);
     }
 
+    /** Whether any client monitors now (a hint: one may start or stop meanwhile). */
+    public boolean any() {
+        return !monitors.isEmpty();
+    }
+
     /** Whether a command is shown: not an admin command nor one marked skip_monitor (EVAL is shown by itself). */
     public static boolean shown(CommandSpec spec) {
         return !spec.flags().contains("skip_monitor") && !spec.flags().contains("admin");
