@@ -193,4 +193,24 @@ class ClientControlTest {
         assertThat(c.call("SET", "after", "1")).hasToString("+OK");
         assertThat(m.call("PING")).as("RESET ended MONITOR").hasToString("+PONG");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cairn", "redis"})
+    void aMonitorThatDoesNotReadIsClosedPastTheNormalLimitWhileOthersGoOn(String server) throws Exception {
+        start(server);
+        RespTextClient admin = connect();
+        RespTextClient m = connect();
+        RespTextClient c = connect();
+        assertThat(admin.call("CONFIG", "SET", "client-output-buffer-limit", "normal 256kb 0 0")).hasToString("+OK");
+        assertThat(m.call("CLIENT", "SETNAME", "watcher")).hasToString("+OK");
+        assertThat(m.call("MONITOR")).hasToString("+OK"); // and then never reads
+        String big = "x".repeat(100_000);
+        for (int i = 0; i < 400; i++) { // 40 MB of lines: more than the sockets' buffers hold
+            assertThat(c.call("SET", "k" + i, big)).hasToString("+OK");
+            if (!admin.call("CLIENT", "LIST").toString().contains("name=watcher ")) {
+                return; // closed, and the writer went on
+            }
+        }
+        throw new AssertionError("the monitor was never closed: " + admin.call("CLIENT", "LIST"));
+    }
 }
