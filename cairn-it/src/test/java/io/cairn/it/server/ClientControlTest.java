@@ -92,6 +92,17 @@ class ClientControlTest {
         assertThat(w.read()).hasToString("$\"v\"");
         assertThat(w.read()).hasToString(":0");
 
+        RespTextClient w3 = connect();
+        w3.call("HELLO", "3");
+        assertThat(admin.call("CLIENT", "PAUSE", "100000", "WRITE")).hasToString("+OK");
+        w3.send("INCR", "n");
+        w3.send("GET", "n");
+        assertThat(r.call("GET", "n")).hasToString("$-1");
+        awaitClient(admin, "", "b", "incr");
+        assertThat(admin.call("CLIENT", "UNPAUSE")).hasToString("+OK");
+        assertThat(w3.read()).as("RESP3 the same").hasToString(":1");
+        assertThat(w3.read()).hasToString("$\"1\"");
+
         assertThat(admin.call("CLIENT", "PAUSE", "200", "WRITE")).hasToString("+OK");
         long start = System.nanoTime();
         assertThat(w.call("DEL", "k")).as("released when the pause times out").hasToString(":1");
@@ -128,6 +139,26 @@ class ClientControlTest {
         c.send("INCR", "k");
         assertThat(c.call("GET", "k")).hasToString("$\"2\"");
         assertThat(c.call("CLIENT", "REPLY", "MAYBE")).hasToString("-ERR syntax error");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cairn", "redis"})
+    void pushesStillArriveWhileRepliesAreOff(String server) throws Exception {
+        start(server);
+        RespTextClient c = connect();
+        RespTextClient other = connect();
+        c.call("HELLO", "3");
+        assertThat(c.call("CLIENT", "TRACKING", "ON")).hasToString("+OK");
+        c.send("CLIENT", "REPLY", "OFF");
+        c.send("GET", "k");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!other.call("INFO", "stats").toString().contains("tracking_total_keys:1")) {
+            assertThat(System.nanoTime()).as("GET ran").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        assertThat(other.call("SET", "k", "v")).hasToString("+OK");
+        assertThat(c.read()).hasToString(">[$\"invalidate\", *[$\"k\"]]");
+        assertThat(c.call("CLIENT", "REPLY", "ON")).hasToString("+OK");
     }
 
     @ParameterizedTest
