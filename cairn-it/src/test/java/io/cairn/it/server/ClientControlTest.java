@@ -213,9 +213,12 @@ class ClientControlTest {
         assertThat(c.call("CONFIG", "GET", "maxclients").toString()).startsWith("*[");
         assertThat(c.call("MULTI")).hasToString("+OK");
         assertThat(c.call("GET", "k")).hasToString("+QUEUED");
-        assertThat(c.call("EXEC")).hasToString("*[$-1]");
+        assertThat(c.call("EVAL", "return redis.call('get', KEYS[1])", "1", "k")).hasToString("+QUEUED");
+        assertThat(c.call("EXEC")).hasToString("*[$-1, $-1]");
         assertThat(m.read().toString()).as("CONFIG (admin) is not shown").matches(ts + ".*\"MULTI\"");
         assertThat(m.read().toString()).matches(ts + ".*\"GET\" \"k\"");
+        assertThat(m.read().toString()).matches(ts + ".*\"EVAL\" .*");
+        assertThat(m.read().toString()).matches(ts + "\\[1 lua\\] \"get\" \"k\"");
         assertThat(m.read().toString()).matches(ts + ".*\"EXEC\"");
         assertThat(m.call("GET", "k")).hasToString("-ERR Replica can't interact with the keyspace");
         assertThat(m.call("PING")).hasToString("+PONG");

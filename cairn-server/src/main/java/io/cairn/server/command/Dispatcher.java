@@ -131,6 +131,16 @@ public final class Dispatcher {
                     boolean write = cmd.write();
                     Operation op = server.tracking().wrap(session, spec, args, dc.parse(ctx), write);
                     if (script) {
+                        if (!scriptCommand && server.monitors().any()) { // an EXEC with a script: shown after its queue
+                            Operation queue = op;
+                            op = txn -> {
+                                try {
+                                    return queue.run(txn);
+                                } finally {
+                                    server.monitors().feed(session, session.db(), args);
+                                }
+                            };
+                        }
                         yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
                     if (write && !spec.name().equals("exec")) { // EXEC's commands publish their own events
@@ -162,7 +172,7 @@ public final class Dispatcher {
         } catch (RuntimeException e) {
             return Outcome.now(Errors.toReply(e));
         } finally {
-            if (!scriptCommand && server.monitors().any() && Monitors.shown(spec)) {
+            if (!script && server.monitors().any() && Monitors.shown(spec)) { // a script's is fed above
                 server.monitors().feed(session, session.db(), args);
             }
         }
@@ -255,8 +265,17 @@ public final class Dispatcher {
 
     private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
+            boolean feedAfter = false;
             try {
                 Command cmd = resolve(args);
+                if (server.monitors().any()) { // as Redis: a script before the commands it runs, the rest after
+                    String name = cmd.spec().name();
+                    if (name.startsWith("eval") || name.startsWith("fcall")) {
+                        server.monitors().feed(session, session.db(), args);
+                    } else {
+                        feedAfter = Monitors.shown(cmd.spec());
+                    }
+                }
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
                 replies.add(switch (cmd.handler()) {
                     case ServerCommand sc -> {
@@ -277,11 +296,7 @@ public final class Dispatcher {
             } catch (RuntimeException e) {
                 replies.add(Errors.toReply(e));
             }
-            Command shown = server.monitors().any() ? registry.lookup(args[0]) : null;
-            if (shown != null && shown.hasSubcommands() && args.length > 1 && shown.subcommand(args[1]) != null) {
-                shown = shown.subcommand(args[1]);
-            }
-            if (shown != null && Monitors.shown(shown.spec())) {
+            if (feedAfter) {
                 server.monitors().feed(session, session.db(), args);
             }
         }

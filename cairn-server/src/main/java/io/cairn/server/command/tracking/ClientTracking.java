@@ -207,7 +207,11 @@ public final class ClientTracking implements ChangeListener {
                     written(written, r.key(), w);
                 }
                 case Mutation.Expired x -> written(written, x.key(), null); // Redis signals these with no client
-                default -> written(written, m.key(), w);
+                default -> {
+                    if (m.key() != null) { // a keyless change some later mutation may be
+                        written(written, m.key(), w);
+                    }
+                }
             }
         }
         if (!written.isEmpty() && !prefixes.isEmpty()) {
