@@ -234,4 +234,23 @@ class ClientTrackingTest {
         assertThat(a.call("CLIENT", "TRACKINGINFO").toString()).startsWith(
                 "%{$\"flags\": ~[$\"on\", $\"broken_redirect\"], $\"redirect\": :" + id);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cairn", "redis"})
+    void keysReadInsideTransactionsAndScriptsAreTrackedForTheCaller(String server) throws Exception {
+        start(server);
+        RespTextClient a = resp3();
+        RespTextClient b = connect();
+        assertThat(a.call("CLIENT", "TRACKING", "ON")).hasToString("+OK");
+        assertThat(a.call("MULTI")).hasToString("+OK");
+        assertThat(a.call("GET", "inmulti")).hasToString("+QUEUED");
+        assertThat(a.call("EXEC")).hasToString("*[_]");
+        assertThat(a.call("EVAL", "return redis.call('get', KEYS[1])", "1", "ineval")).hasToString("_");
+        assertThat(a.call("EVAL_RO", "return redis.call('exists', KEYS[1])", "1", "inro")).hasToString(":0");
+        assertThat(a.call("EVAL_RO", "return 1", "1", "unread")).hasToString(":1");
+        assertThat(b.call("MSET", "unread", "1", "inmulti", "1", "ineval", "1", "inro", "1")).hasToString("+OK");
+        assertThat(List.of(a.read().toString(), a.read().toString(), a.read().toString())).containsExactlyInAnyOrder(
+                invalidate("inmulti"), invalidate("ineval"), invalidate("inro"));
+        nothingPushed(a);
+    }
 }

@@ -420,6 +420,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 yield n;
             }
             case RespValue.VerbatimString t -> t.text().length() + 16L;
+            case RespValue.SimpleString t -> t.value().length() + 3L; // a MONITOR line
             case RespValue.PushReply p -> {
                 long n = 16;
                 for (RespValue item : p.items()) {

@@ -4,6 +4,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
 import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
 import io.cairn.server.command.AsyncCommand;
 import io.cairn.server.command.BlockingCommand;
 import io.cairn.server.command.BlockingOperation;
@@ -241,9 +242,11 @@ final class RedisApi {
         try {
             return switch (cmd.handler()) {
                 case DataCommand dc -> {
-                    // the caller tracks the keys its script reads (as Redis's current_client)
-                    Operation op = server.tracking().wrap(run.session, spec, argv,
-                            server.notifier().wrap(spec.name(), argv, dc.parse(ctx)), false);
+                    Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
+                    Session caller = server.session(run.session.id()); // the script's client is a copy
+                    if (caller != null) { // the caller tracks the keys its script reads (Redis's current_client)
+                        op = server.tracking().wrap(caller, spec, argv, op, false);
+                    }
                     if (spec.isWrite()) {
                         run.writing(); // SCRIPT KILL can no longer stop it (or it was killed first)
                     }
