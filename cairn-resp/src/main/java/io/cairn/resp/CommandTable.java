@@ -166,6 +166,21 @@ public final class CommandTable {
             cmd("client|unblock", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
                     CONNECTION, "Unblocks a client blocked by a blocking command from a different connection.", "5.0.0",
                     "O(log N) where N is the number of client connections", "client-id:integer [unblock-type{TIMEOUT|ERROR}]"),
+            cmd("client|tracking", -3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Controls server-assisted client-side caching for the connection.", "6.0.0",
+                    "O(1). Some options may introduce additional complexity.",
+                    "status{ON|OFF} [REDIRECT=client-id:integer] [PREFIX=prefix:string...] [BCAST] [OPTIN] [OPTOUT]"
+                            + " [NOLOOP]"),
+            cmd("client|caching", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Instructs the server whether to track the keys in the next request.", "6.0.0", "O(1)",
+                    "mode{YES|NO}"),
+            cmd("client|reply", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Instructs the server whether to reply to commands.", "3.2.0", "O(1)", "action{ON|OFF|SKIP}"),
+            cmd("client|pause", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Suspends commands processing.", "3.0.0", "O(1)", "timeout:integer [mode{WRITE|ALL}]"),
+            cmd("client|unpause", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Resumes processing commands from paused clients.", "6.2.0",
+                    "O(N) Where N is the number of paused clients", ""),
             // server
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
                     "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]")
@@ -270,6 +285,8 @@ public final class CommandTable {
             cmd("debug", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "A container for debugging commands.", "1.0.0", CONTAINER, "")
                     .syscmd(),
+            cmd("monitor", 1, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Listens for all requests received by the server in real-time.", "1.0.0", "", ""),
             cmd("command", -1, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns detailed information about all commands.", "2.8.13",
                     "O(N) where N is the total number of Redis commands", "")

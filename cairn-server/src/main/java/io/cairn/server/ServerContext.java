@@ -7,6 +7,9 @@ import io.cairn.document.json.JsonLimits;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.command.pubsub.SubscriptionRegistry;
+import io.cairn.server.command.connection.ClientPause;
+import io.cairn.server.command.connection.Monitors;
+import io.cairn.server.command.tracking.ClientTracking;
 import io.cairn.storage.engine.Store;
 import java.util.Collection;
 import java.util.Map;
@@ -52,6 +55,9 @@ public final class ServerContext {
     private final CommandStats commandStats = new CommandStats();
     private final ServerIdentity identity = ServerIdentity.create();
     private final Map<RedisParameters, String> redisParameters = new ConcurrentHashMap<>();
+    private final ClientTracking tracking = new ClientTracking(sessions::get);
+    private final ClientPause pause = new ClientPause();
+    private final Monitors monitors = new Monitors();
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -72,6 +78,7 @@ public final class ServerContext {
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
+        store.subscribe(tracking);
         scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
     }
 
@@ -226,6 +233,23 @@ public final class ServerContext {
         watches.unwatchAll(s);
         blocked.cancel(s);
         pubsub.dropAll(s.subscriptions());
+        tracking.disable(s);
+        monitors.remove(s);
+    }
+
+    /** Client-side caching: who tracks which keys, and the invalidations (CLIENT TRACKING). */
+    public ClientTracking tracking() {
+        return tracking;
+    }
+
+    /** CLIENT PAUSE's state. */
+    public ClientPause pause() {
+        return pause;
+    }
+
+    /** The clients in MONITOR mode, and the feeding of them. */
+    public Monitors monitors() {
+        return monitors;
     }
 
     /** Who is subscribed to which channels and patterns, and the fan-out of PUBLISH. */

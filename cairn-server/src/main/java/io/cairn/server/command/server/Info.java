@@ -146,7 +146,7 @@ final class Info {
                 .line("cluster_connections", 0)
                 .line("maxclients", s.maxclients())
                 .line("blocked_clients", s.blocked().blockedCount())
-                .line("tracking_clients", 0)
+                .line("tracking_clients", s.tracking().clients())
                 .line("pubsub_clients", pubsubClients);
     }
 
@@ -250,7 +250,9 @@ final class Info {
                 .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD))
                 .line("latest_fork_usec", 0)
                 .line("total_forks", 0)
-                .line("tracking_total_keys", 0)
+                .line("tracking_total_keys", s.tracking().totalKeys())
+                .line("tracking_total_items", s.tracking().totalItems())
+                .line("tracking_total_prefixes", s.tracking().totalPrefixes())
                 .line("unexpected_error_replies", 0)
                 .line("total_error_replies", s.commandStats().totalErrors());
     }
