@@ -141,7 +141,8 @@ public final class Dispatcher {
                         }
                         yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
-                    if (write && !spec.name().equals("exec")) { // EXEC's commands publish their own events
+                    boolean misses = server.notifier().flags().has(io.cairn.server.command.notify.NotifyFlags.KEY_MISS);
+                    if ((write || misses) && !spec.name().equals("exec")) { // EXEC's commands publish their own
                         op = server.notifier().wrap(spec.name(), args, op);
                     }
                     Operation run = op;
