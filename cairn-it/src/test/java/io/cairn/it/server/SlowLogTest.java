@@ -45,4 +45,23 @@ class SlowLogTest {
             assertThat(c.call("SLOWLOG", "LEN").toString()).isEqualTo(":1"); // the RESET itself, kept once it ran
         }
     }
+
+    @Test
+    void aScriptIsTimedForItsRunOnTheScriptThread() throws Exception {
+        try (TestServer server = TestServer.start(dir, "none"); RespTextClient c = RespTextClient.connect(server.port())) {
+            c.call("CONFIG", "SET", "slowlog-log-slower-than", "100000"); // 100 ms
+            c.call("SLOWLOG", "RESET");
+            String spin = "local t = redis.call('TIME') local s = t[1] * 1000000 + t[2] "
+                    + "repeat local n = redis.call('TIME') until n[1] * 1000000 + n[2] - s > 200000";
+            c.call("EVAL", spin, "0");
+            while (!c.call("SLOWLOG", "LEN").toString().equals(":1")) {
+                Thread.onSpinWait(); // recorded as the script's reply completes, maybe just after it is sent
+            }
+            Reply entries = c.call("SLOWLOG", "GET", "1");
+            assertThat(entries.items()).as("the 200 ms script is slower than 100 ms").hasSize(1);
+            assertThat(entries.items().get(0).items().get(3).items().get(0).toString()).isEqualTo("$\"EVAL\"");
+            long micros = Long.parseLong(entries.items().get(0).items().get(2).toString().substring(1));
+            assertThat(micros).isGreaterThanOrEqualTo(200_000);
+        }
+    }
 }
