@@ -54,8 +54,9 @@ class SlowLogTest {
             String spin = "local t = redis.call('TIME') local s = t[1] * 1000000 + t[2] "
                     + "repeat local n = redis.call('TIME') until n[1] * 1000000 + n[2] - s > 200000";
             c.call("EVAL", spin, "0");
-            while (!c.call("SLOWLOG", "LEN").toString().equals(":1")) {
-                Thread.onSpinWait(); // recorded as the script's reply completes, maybe just after it is sent
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!c.call("SLOWLOG", "LEN").toString().equals(":1")) { // recorded as the reply completes
+                assertThat(System.nanoTime()).as("the script's entry is recorded").isLessThan(deadline);
             }
             Reply entries = c.call("SLOWLOG", "GET", "1");
             assertThat(entries.items()).as("the 200 ms script is slower than 100 ms").hasSize(1);
