@@ -109,7 +109,8 @@ class KeyspaceNotificationsTest {
                 "LRANGE nolist 0 -1", "XADD xs 1-0 f v", "XADD xs MAXLEN 1 2-0 f v", "XGROUP CREATE xs g 0",
                 "XGROUP CREATE ys g $ MKSTREAM", "XGROUP CREATECONSUMER xs g c", "XDEL xs 2-0", "XSETID xs 5-0",
                 "XGROUP SETID xs g 0", "XGROUP DELCONSUMER xs g c", "XGROUP DESTROY xs g", "XLEN nostream",
-                "EVAL \"return redis.call('get', KEYS[1])\" 1 inscript")) {
+                "EVAL \"return redis.call('get', KEYS[1])\" 1 inscript", "SET gone2 x PX 1", "DEBUG SLEEP 0.01",
+                "GET gone2")) {
             steps.add(words(line));
         }
         cairn = TestServer.start(Files.createDirectories(dir.resolve("cairn")), "none");
@@ -120,7 +121,8 @@ class KeyspaceNotificationsTest {
         assertThat(fromCairn).containsExactlyInAnyOrderElementsOf(fromRedis);
         assertThat(fromCairn).contains("*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:new\", $\"fresh\"]",
                 "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:keymiss\", $\"missing\"]",
-                "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:xtrim\", $\"xs\"]");
+                "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:xtrim\", $\"xs\"]",
+                "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:expired\", $\"gone2\"]");
     }
 
     @Test

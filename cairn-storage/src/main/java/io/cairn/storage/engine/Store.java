@@ -200,12 +200,35 @@ public final class Store implements AutoCloseable {
                 log.commit(txn.end());
                 throw e;
             }
+            List<Object[]> seen = txn.takeExpiredSeen();
+            if (!seen.isEmpty()) {
+                txn.reclaimSeen(seen); // what its reads found expired goes with this batch
+            }
             List<Mutation> mutations = txn.end();
             long before = log.lastLsn();
             CompletableFuture<Void> durable = log.commit(mutations);
             return new Result<>(value, mutations.isEmpty() ? before : before + 1, durable);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * After a read, under the lock: removes the keys it found expired, in a batch of their own, as
+     * Redis deletes a key an access finds expired (so {@code expired} reaches the change stream
+     * then, not at the next expiry cycle). The read's own reply does not wait for it.
+     */
+    private void reclaim(List<Object[]> seen) {
+        try {
+            checkWritable();
+        } catch (RuntimeException e) {
+            return; // a store that refuses writes keeps them until it can
+        }
+        txn.begin(clock.millis(), false, 0);
+        try {
+            txn.reclaimSeen(seen);
+        } finally {
+            log.commit(txn.end());
         }
     }
 
@@ -250,13 +273,20 @@ public final class Store implements AutoCloseable {
         try {
             checkOpen();
             txn.begin(clock.millis(), true, db);
+            R value;
+            long lsn;
+            List<Object[]> seen;
             try {
-                R value = body.apply(txn);
-                long lsn = log.lastLsn();
-                return new Result<>(value, lsn, log.whenDurable(lsn));
+                value = body.apply(txn);
+                lsn = log.lastLsn();
+                seen = txn.takeExpiredSeen();
             } finally {
                 txn.end();
             }
+            if (!seen.isEmpty()) {
+                reclaim(seen);
+            }
+            return new Result<>(value, lsn, log.whenDurable(lsn));
         } finally {
             lock.unlock();
         }

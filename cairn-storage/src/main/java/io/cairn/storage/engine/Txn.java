@@ -67,6 +67,7 @@ public final class Txn {
         this.active = true;
         this.encodedBytes = 0;
         mutations.clear();
+        expiredSeen.clear();
     }
 
     /**
@@ -601,7 +602,53 @@ public final class Txn {
     Object live(byte[] key) {
         checkActive();
         Object e = ks.get(key);
-        return e == null || EntryKeys.expired(e, now) ? null : e;
+        if (e == null) {
+            return null;
+        }
+        if (EntryKeys.expired(e, now)) {
+            expiredSeen(key);
+            return null;
+        }
+        return e;
+    }
+
+    /** Keys a read found expired, by database: the store reclaims them after the transaction. */
+    private final List<Object[]> expiredSeen = new ArrayList<>();
+
+    private void expiredSeen(byte[] key) {
+        if (expiredSeen.size() < 1024) {
+            expiredSeen.add(new Object[] {db, key});
+        }
+    }
+
+    /**
+     * Removes (and logs as {@link Mutation.Expired}) each key this transaction's reads found
+     * expired that still is, as Redis deletes a key an access finds expired; returns how many.
+     * Only in a write transaction: the store runs one for a read that saw any.
+     */
+    int reclaimSeen(List<Object[]> seen) {
+        int here = db;
+        int n = 0;
+        for (Object[] k : seen) {
+            select((Integer) k[0]);
+            Object e = ks.get((byte[]) k[1]);
+            if (e != null && EntryKeys.expired(e, now)) {
+                record(new Mutation.Expired(db, (byte[]) k[1]), ((byte[]) k[1]).length);
+                n++;
+            }
+        }
+        select(here);
+        return n;
+    }
+
+    /** The keys reads found expired since {@link #begin}, taken (the list is cleared). */
+    List<Object[]> takeExpiredSeen() {
+        if (expiredSeen.isEmpty()) {
+            return List.of();
+        }
+        List<Object[]> out = new ArrayList<>(expiredSeen);
+        expiredSeen.clear();
+        return out;
     }
 
     /** The live entry; an expired one is removed first and the removal logged. */
