@@ -275,18 +275,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
      */
     private void push(RespValue.PushReply message, BooleanSupplier stillWanted) {
         long size = approximateSize(message, 0);
-        long inFlight = inFlightPushBytes.addAndGet(size);
-        if (inFlight > server.outputBufferLimits().pubsub().hardOrMax()) {
-            inFlightPushBytes.addAndGet(-size);
-            try {
-                ctx.executor().execute(() -> {
-                    if (!closing) {
-                        overLimit();
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                // shutting down: the connection closes anyway
-            }
+        if (!admitPush(size, server.outputBufferLimits().pubsub().hardOrMax())) {
             return;
         }
         if (decoding && ctx.executor().inEventLoop()) {
@@ -334,19 +323,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
      */
     private void pushLater(RespValue message) {
         long size = approximateSize(message, 0);
-        long inFlight = inFlightPushBytes.addAndGet(size);
         OutputBufferLimits limits = server.outputBufferLimits();
-        if (inFlight > (session.subscriptions().subscribed() ? limits.pubsub() : limits.normal()).hardOrMax()) {
-            inFlightPushBytes.addAndGet(-size);
-            try {
-                ctx.executor().execute(() -> {
-                    if (!closing) {
-                        overLimit();
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                // shutting down: the connection closes anyway
-            }
+        if (!admitPush(size, (session.subscriptions().subscribed() ? limits.pubsub() : limits.normal()).hardOrMax())) {
             return;
         }
         try {
@@ -354,6 +332,27 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         } catch (RejectedExecutionException e) {
             inFlightPushBytes.addAndGet(-size);
         }
+    }
+
+    /**
+     * Counts {@code size} more push bytes in flight, from any thread; past {@code hardLimit} it
+     * takes them back, has the event loop close the client, and answers false (drop the push).
+     */
+    private boolean admitPush(long size, long hardLimit) {
+        if (inFlightPushBytes.addAndGet(size) <= hardLimit) {
+            return true;
+        }
+        inFlightPushBytes.addAndGet(-size);
+        try {
+            ctx.executor().execute(() -> {
+                if (!closing) {
+                    overLimit();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // shutting down: the connection closes anyway
+        }
+        return false;
     }
 
     /** Closes a client whose unsent replies passed client-output-buffer-limit, as Redis does. */
