@@ -54,7 +54,8 @@ final class StoredValues {
     /**
      * A lower bound of the bytes {@link #write} will log for {@code value} under {@code key}: each
      * change it records holds at least the key and its content (one change for a string, a list
-     * or a set, one per member or field for a sorted set or a hash).
+     * or a set, one per member or field for a sorted set or a hash; for a stream one per entry,
+     * group and consumer, and at least 2 bytes per pending ID).
      */
     static long minLogBytes(byte[] key, DumpValue value) {
         long perChange = key.length;
