@@ -21,6 +21,7 @@ public final class LatencyHistogram {
     private final AtomicLong total = new AtomicLong();
     private final AtomicLong sum = new AtomicLong();
     private final AtomicLong max = new AtomicLong();
+    private final AtomicLong windowMax = new AtomicLong();
 
     /** Records one latency of {@code micros} (negative counts as 0, beyond 2^40 as 2^40). */
     public void record(long micros) {
@@ -29,6 +30,16 @@ public final class LatencyHistogram {
         total.incrementAndGet();
         sum.addAndGet(v);
         max.accumulateAndGet(v, Math::max);
+        windowMax.accumulateAndGet(v, Math::max);
+    }
+
+    /**
+     * The largest latency recorded since the previous call (or since creation), and starts a new
+     * window: for one periodic reader (a latency monitor sampling once a second). Not cleared by
+     * {@link #reset}, which belongs to the statistics' readers.
+     */
+    public long takeWindowMaxMicros() {
+        return windowMax.getAndSet(0);
     }
 
     /** Records the time since {@code startNanos} ({@link System#nanoTime()}). */

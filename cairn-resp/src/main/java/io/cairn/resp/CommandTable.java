@@ -166,6 +166,21 @@ public final class CommandTable {
             cmd("client|unblock", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
                     CONNECTION, "Unblocks a client blocked by a blocking command from a different connection.", "5.0.0",
                     "O(log N) where N is the number of client connections", "client-id:integer [unblock-type{TIMEOUT|ERROR}]"),
+            cmd("client|tracking", -3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Controls server-assisted client-side caching for the connection.", "6.0.0",
+                    "O(1). Some options may introduce additional complexity.",
+                    "status{ON|OFF} [REDIRECT=client-id:integer] [PREFIX=prefix:string...] [BCAST] [OPTIN] [OPTOUT]"
+                            + " [NOLOOP]"),
+            cmd("client|caching", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Instructs the server whether to track the keys in the next request.", "6.0.0", "O(1)",
+                    "mode{YES|NO}"),
+            cmd("client|reply", 3, "noscript loading stale", 0, 0, 0, "@slow @connection", CONNECTION,
+                    "Instructs the server whether to reply to commands.", "3.2.0", "O(1)", "action{ON|OFF|SKIP}"),
+            cmd("client|pause", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Suspends commands processing.", "3.0.0", "O(1)", "timeout:integer [mode{WRITE|ALL}]"),
+            cmd("client|unpause", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous @connection",
+                    CONNECTION, "Resumes processing commands from paused clients.", "6.2.0",
+                    "O(N) Where N is the number of paused clients", ""),
             // server
             cmd("info", -1, "loading stale", 0, 0, 0, "@slow @dangerous", SERVER,
                     "Returns information and statistics about the server.", "1.0.0", "O(1)", "[section:string...]")
@@ -181,6 +196,48 @@ public final class CommandTable {
             cmd("slowlog|reset", 2, "admin loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "Clears all entries from the slow log.", "2.2.12", "O(N) where N is the number of entries in the slowlog", "")
                     .tips("request_policy:all_nodes response_policy:all_succeeded"),
+            cmd("latency", -2, "", 0, 0, 0, "@slow", SERVER, "A container for latency diagnostics commands.", "2.8.13",
+                    CONTAINER, ""),
+            cmd("latency|latest", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns the latest latency samples for all events.", "2.8.13", "O(1)", "")
+                    .tips("nondeterministic_output request_policy:all_nodes response_policy:special"),
+            cmd("latency|history", 3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns timestamp-latency samples for an event.", "2.8.13", "O(1)", "event:string")
+                    .tips("nondeterministic_output request_policy:all_nodes response_policy:special"),
+            cmd("latency|reset", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Resets the latency data for one or more events.", "2.8.13", "O(1)", "[event:string...]")
+                    .tips("request_policy:all_nodes response_policy:agg_sum"),
+            cmd("latency|doctor", 2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns a human-readable latency analysis report.", "2.8.13", "O(1)", "")
+                    .tips("nondeterministic_output request_policy:all_nodes response_policy:special"),
+            cmd("latency|graph", 3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns a latency graph for an event.", "2.8.13", "O(1)", "event:string")
+                    .tips("nondeterministic_output request_policy:all_nodes response_policy:special"),
+            cmd("latency|histogram", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Returns the cumulative distribution of latencies of a subset or all commands.", "7.0.0",
+                    "O(N) where N is the number of commands with latency information being retrieved.",
+                    "[command:string...]")
+                    .tips("nondeterministic_output request_policy:all_nodes response_policy:special"),
+            cmd("latency|help", 2, "loading stale", 0, 0, 0, "@slow", SERVER,
+                    "Returns helpful text about the different subcommands.", "2.8.13", "O(1)", ""),
+            cmd("memory", -2, "", 0, 0, 0, "@slow", SERVER, "A container for memory diagnostics commands.", "4.0.0",
+                    CONTAINER, ""),
+            cmd("memory|usage", -3, "readonly", 2, 2, 1, "@read @slow", SERVER,
+                    "Estimates the memory usage of a key.", "4.0.0", "O(N) where N is the number of samples.",
+                    "key:key [SAMPLES=count:integer]")
+                    .keys("RO index(2) range(0,1,0)"),
+            cmd("memory|stats", 2, "", 0, 0, 0, "@slow", SERVER, "Returns details about memory usage.", "4.0.0", "O(1)", "")
+                    .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
+            cmd("memory|doctor", 2, "", 0, 0, 0, "@slow", SERVER, "Outputs a memory problems report.", "4.0.0", "O(1)", "")
+                    .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
+            cmd("memory|malloc-stats", 2, "", 0, 0, 0, "@slow", SERVER, "Returns the allocator statistics.", "4.0.0",
+                    "Depends on how much memory is allocated, could be slow", "")
+                    .tips("nondeterministic_output request_policy:all_shards response_policy:special"),
+            cmd("memory|purge", 2, "", 0, 0, 0, "@slow", SERVER, "Asks the allocator to release memory.", "4.0.0",
+                    "Depends on how much memory is allocated, could be slow", "")
+                    .tips("request_policy:all_shards response_policy:all_succeeded"),
+            cmd("memory|help", 2, "loading stale", 0, 0, 0, "@slow", SERVER,
+                    "Returns helpful text about the different subcommands.", "4.0.0", "O(1)", ""),
             cmd("config", -2, "", 0, 0, 0, "@slow", SERVER,
                     "A container for server configuration commands.", "2.0.0", CONTAINER, ""),
             cmd("config|get", -3, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
@@ -228,6 +285,8 @@ public final class CommandTable {
             cmd("debug", -2, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "A container for debugging commands.", "1.0.0", CONTAINER, "")
                     .syscmd(),
+            cmd("monitor", 1, "admin noscript loading stale", 0, 0, 0, "@admin @slow @dangerous", SERVER,
+                    "Listens for all requests received by the server in real-time.", "1.0.0", "", ""),
             cmd("command", -1, "loading stale", 0, 0, 0, "@slow @connection", SERVER,
                     "Returns detailed information about all commands.", "2.8.13",
                     "O(N) where N is the total number of Redis commands", "")
@@ -252,6 +311,15 @@ public final class CommandTable {
                     "Returns a list of command names.", "7.0.0", "O(N) where N is the total number of Redis commands",
                     "[FILTERBY=filterby{MODULE=module-name:string|ACLCAT=category:string|PATTERN=pattern:pattern}]")
                     .tips("nondeterministic_output_order"),
+            cmd("wait", 3, "", 0, 0, 0, "@slow @connection", GENERIC,
+                    "Blocks until the asynchronous replication of all preceding write commands sent by the connection is"
+                            + " completed.", "3.0.0", "O(1)", "numreplicas:integer timeout:integer")
+                    .tips("request_policy:all_shards response_policy:agg_min"),
+            cmd("waitaof", 4, "noscript", 0, 0, 0, "@slow @connection", GENERIC,
+                    "Blocks until all of the preceding write commands sent by the connection are written to the"
+                            + " append-only file of the master and/or replicas.", "7.2.0", "O(1)",
+                    "numlocal:integer numreplicas:integer timeout:integer")
+                    .tips("request_policy:all_shards response_policy:agg_min"),
             cmd("object", -2, "", 0, 0, 0, "@slow", GENERIC,
                     "A container for object introspection commands.", "2.2.3", CONTAINER, ""),
             cmd("object|encoding", 3, "readonly", 2, 2, 1, "@keyspace @read @slow", GENERIC,

@@ -16,10 +16,14 @@ class CommandTableTest {
     private static final List<String> REQUIRED = List.of(
             "ping", "echo", "hello", "auth", "select", "quit", "reset", "client", "client|id", "client|setname",
             "client|getname", "client|list", "client|info", "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",
-            "client|trackinginfo", "client|unblock", "info", "slowlog", "slowlog|get", "slowlog|len", "slowlog|reset", "config", "config|get",
+            "client|trackinginfo", "client|unblock", "client|tracking", "client|caching", "client|reply", "client|pause",
+            "client|unpause", "info", "slowlog", "slowlog|get", "slowlog|len", "slowlog|reset", "latency", "latency|latest",
+            "latency|history", "latency|reset", "latency|doctor", "latency|graph", "latency|histogram", "latency|help",
+            "memory", "memory|usage", "memory|stats", "memory|doctor", "memory|malloc-stats", "memory|purge", "memory|help",
+            "config", "config|get",
             "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
-            "shutdown", "debug", "command", "command|count", "command|info", "command|docs", "command|getkeys",
-            "command|getkeysandflags", "command|list", "object",
+            "shutdown", "debug", "monitor", "command", "command|count", "command|info", "command|docs", "command|getkeys",
+            "command|getkeysandflags", "command|list", "wait", "waitaof", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
             "del", "unlink", "exists", "touch", "type", "rename", "renamenx", "keys", "scan", "expire", "pexpire", "expireat",
             "pexpireat", "ttl", "pttl", "expiretime", "pexpiretime", "persist", "randomkey", "copy", "move", "swapdb",
@@ -84,11 +88,12 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub", "function", "slowlog", "xgroup", "xinfo");
+                "pubsub", "function", "slowlog", "latency", "memory", "xgroup", "xinfo");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",
-            "client|trackinginfo", "client|unblock");
+            "client|trackinginfo", "client|unblock", "client|tracking", "client|caching", "client|reply",
+                        "client|pause", "client|unpause");
         assertThat(CommandTable.subcommands("config")).extracting(CommandSpec::name)
                 .containsExactly("config|get", "config|set", "config|resetstat");
         assertThat(CommandTable.subcommands("command")).extracting(CommandSpec::name)

@@ -188,6 +188,7 @@ public final class CairnServer implements AutoCloseable {
 
     private void tick() {
         context.stats().sample();
+        context.latency().sampleStore(store);
         long timeout = context.timeoutSeconds();
         if (timeout > 0) {
             long now = System.currentTimeMillis();

@@ -30,7 +30,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointIntervalSeconds, int checkpointsToKeep, long walSegmentBytes,
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
-                           long slowlogLogSlowerThan, long slowlogMaxLen,
+                           long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
                            Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
@@ -77,6 +77,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         SLOWLOG_LOG_SLOWER_THAN("slowlog-log-slower-than", integer(Long.MIN_VALUE, Long.MAX_VALUE), "10000",
                 "microseconds a command runs before SLOWLOG keeps it; 0 keeps every command, a negative value none"),
         SLOWLOG_MAX_LEN("slowlog-max-len", integer(0, Long.MAX_VALUE), "128", "most entries SLOWLOG keeps"),
+        LATENCY_MONITOR_THRESHOLD("latency-monitor-threshold", null, new SettingType.RedisNumber(0, Long.MAX_VALUE, false, false), "0",
+                "milliseconds at or past which the latency monitor (LATENCY) keeps an event's sample; 0 keeps none"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -133,7 +135,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         public boolean mutable() {
             return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
                     || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS || this == SLOWLOG_LOG_SLOWER_THAN
-                    || this == SLOWLOG_MAX_LEN
+                    || this == SLOWLOG_MAX_LEN || this == LATENCY_MONITOR_THRESHOLD
                     || EncodingSettings.covers(this);
         }
 
@@ -147,6 +149,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             return switch (type) {
                 case SettingType.IntegerRange r -> r.check(name, value);
                 case SettingType.ByteSize b -> b.check(name, value);
+                case SettingType.RedisNumber n -> (Long) n.parse(name, Long.toString(value));
                 default -> throw new IllegalStateException(name + " is not a number");
             };
         }
@@ -195,6 +198,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.DATABASES.check(databases);
         Key.BUSY_REPLY_THRESHOLD.check(busyReplyThreshold);
         Key.SCRIPT_MAX_MEMORY.check(scriptMaxMemory);
+        Key.LATENCY_MONITOR_THRESHOLD.check(latencyMonitorThreshold);
         Checks.notNull("notifyKeyspaceEvents", notifyKeyspaceEvents);
         try {
             io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents);
@@ -279,6 +283,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     text(Key.NOTIFY_KEYSPACE_EVENTS),
                     number(Key.SLOWLOG_LOG_SLOWER_THAN),
                     number(Key.SLOWLOG_MAX_LEN),
+                    number(Key.LATENCY_MONITOR_THRESHOLD),
                     encodings());
         }
 
@@ -346,6 +351,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case SCRIPT_MAX_MEMORY -> Long.toString(scriptMaxMemory);
             case SLOWLOG_LOG_SLOWER_THAN -> Long.toString(slowlogLogSlowerThan);
             case SLOWLOG_MAX_LEN -> Long.toString(slowlogMaxLen);
+            case LATENCY_MONITOR_THRESHOLD -> Long.toString(latencyMonitorThreshold);
             case NOTIFY_KEYSPACE_EVENTS -> io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents).toString();
             default -> EncodingSettings.get(encodings, k);
         };

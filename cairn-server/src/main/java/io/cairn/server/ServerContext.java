@@ -7,6 +7,9 @@ import io.cairn.document.json.JsonLimits;
 import io.cairn.search.SearchService;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.command.pubsub.SubscriptionRegistry;
+import io.cairn.server.command.connection.ClientPause;
+import io.cairn.server.command.connection.Monitors;
+import io.cairn.server.command.tracking.ClientTracking;
 import io.cairn.storage.engine.Store;
 import java.util.Collection;
 import java.util.Map;
@@ -48,6 +51,13 @@ public final class ServerContext {
     private final ScriptEngine scripts = new ScriptEngine(this);
     private final KeyspaceNotifier notifier;
     private final SlowLog slowLog;
+    private final LatencyMonitor latency;
+    private final CommandStats commandStats = new CommandStats();
+    private final ServerIdentity identity = ServerIdentity.create();
+    private final Map<RedisParameters, String> redisParameters = new ConcurrentHashMap<>();
+    private final ClientTracking tracking = new ClientTracking(sessions::get);
+    private final ClientPause pause = new ClientPause();
+    private final Monitors monitors = new Monitors();
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
@@ -64,9 +74,11 @@ public final class ServerContext {
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
         this.slowLog = new SlowLog(config.slowlogLogSlowerThan(), config.slowlogMaxLen());
+        this.latency = new LatencyMonitor(config.latencyMonitorThreshold(), () -> System.currentTimeMillis() / 1000);
         this.notifier = new KeyspaceNotifier(NotifyFlags.parse(config.notifyKeyspaceEvents()));
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
+        store.subscribe(tracking);
         scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
     }
 
@@ -94,6 +106,30 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
+    }
+
+    /** The latency monitor (LATENCY, {@code latency-monitor-threshold}). */
+    public LatencyMonitor latency() {
+        return latency;
+    }
+
+    /** This run's ids and its heap at start (INFO server, replication, memory). */
+    public ServerIdentity identity() {
+        return identity;
+    }
+
+    /** Per-command and per-error counters (INFO commandstats, errorstats, latencystats; LATENCY HISTOGRAM). */
+    public CommandStats commandStats() {
+        return commandStats;
+    }
+
+    /** A Redis parameter Cairn does not implement: its Redis default, or what CONFIG SET stored when harmless. */
+    public String redisParameter(RedisParameters p) {
+        return redisParameters.getOrDefault(p, p.redisDefault);
+    }
+
+    public void redisParameter(RedisParameters p, String value) {
+        redisParameters.put(p, value);
     }
 
     /** SLOWLOG ({@code slowlog-log-slower-than}, {@code slowlog-max-len}). */
@@ -197,6 +233,23 @@ public final class ServerContext {
         watches.unwatchAll(s);
         blocked.cancel(s);
         pubsub.dropAll(s.subscriptions());
+        tracking.disable(s);
+        monitors.remove(s);
+    }
+
+    /** Client-side caching: who tracks which keys, and the invalidations (CLIENT TRACKING). */
+    public ClientTracking tracking() {
+        return tracking;
+    }
+
+    /** CLIENT PAUSE's state. */
+    public ClientPause pause() {
+        return pause;
+    }
+
+    /** The clients in MONITOR mode, and the feeding of them. */
+    public Monitors monitors() {
+        return monitors;
     }
 
     /** Who is subscribed to which channels and patterns, and the fan-out of PUBLISH. */

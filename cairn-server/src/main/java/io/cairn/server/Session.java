@@ -1,7 +1,10 @@
 package io.cairn.server;
 
 import java.util.concurrent.CompletableFuture;
+import io.cairn.resp.RespValue;
 import io.cairn.server.command.pubsub.ClientSubscriptions;
+import io.cairn.server.command.tracking.TrackingState;
+import java.util.function.Consumer;
 import io.netty.channel.Channel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,6 +36,15 @@ public final class Session {
     private volatile boolean watchedKeyChanged;
     private boolean executingQueued;
     private final ClientSubscriptions subscriptions = new ClientSubscriptions();
+    private final TrackingState tracking = new TrackingState();
+    private volatile Consumer<RespValue> pushes = v -> {
+    };
+    private volatile boolean monitoring;
+    private volatile boolean postponed;
+    // CLIENT REPLY: event loop only
+    private boolean replyOff;
+    private boolean skipThisReply;
+    private boolean skipNextReply;
 
     public Session(long id, Channel channel, long now, boolean authenticated) {
         this.id = id;
@@ -210,5 +222,77 @@ public final class Session {
 
     public String multiState() {
         return multiQueue == null ? "-1" : Integer.toString(multiQueue.size());
+    }
+
+    // ----------------------------------------------------------------- pushes, tracking, MONITOR, CLIENT REPLY
+
+    /**
+     * Sends the server's own pushes for this client (invalidations, MONITOR lines) to {@code sink}:
+     * its connection, which takes them from any thread without waiting and writes them on its event
+     * loop after whatever it is writing now.
+     */
+    public void pushesTo(Consumer<RespValue> sink) {
+        this.pushes = sink;
+    }
+
+    /** Hands one push to this client's connection, from any thread, without waiting. */
+    public void push(RespValue message) {
+        pushes.accept(message);
+    }
+
+    /** CLIENT TRACKING's state of this client. */
+    public TrackingState tracking() {
+        return tracking;
+    }
+
+    /** Whether this client ran MONITOR (Redis's monitor client). */
+    public boolean monitoring() {
+        return monitoring;
+    }
+
+    public void monitoring(boolean v) {
+        monitoring = v;
+    }
+
+    /** Whether a command of this client is held by CLIENT PAUSE now. */
+    public boolean postponed() {
+        return postponed;
+    }
+
+    public void postponed(boolean v) {
+        postponed = v;
+    }
+
+    /** CLIENT REPLY ON (true) or OFF (false). */
+    public void replies(boolean on) {
+        replyOff = !on;
+        if (on) {
+            skipThisReply = false;
+            skipNextReply = false;
+        }
+    }
+
+    /** CLIENT REPLY SKIP: no reply to it nor to the next command (nothing changes while replies are off). */
+    public void skipReplies() {
+        if (!replyOff) {
+            skipThisReply = true;
+            skipNextReply = true;
+        }
+    }
+
+    /** This command gets no reply (MONITOR called twice, as in Redis). */
+    public void skipThisReply() {
+        skipThisReply = true;
+    }
+
+    /**
+     * Called once after each command ran: whether its reply is dropped (CLIENT REPLY OFF, or SKIP
+     * just before), as Redis's {@code resetClient} moves the skip flags on.
+     */
+    public boolean replySilenced() {
+        boolean silenced = replyOff || skipThisReply;
+        skipThisReply = skipNextReply;
+        skipNextReply = false;
+        return silenced;
     }
 }

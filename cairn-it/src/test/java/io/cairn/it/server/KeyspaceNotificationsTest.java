@@ -103,6 +103,27 @@ class KeyspaceNotificationsTest {
     }
 
     @Test
+    void newKeysKeyMissesAndStreamEventsAsRedisPublishesThem() throws Exception {
+        List<String[]> steps = new ArrayList<>();
+        for (String line : List.of("GET missing", "SET fresh v", "SET fresh w", "HSET h f v", "EXISTS nothere",
+                "LRANGE nolist 0 -1", "XADD xs 1-0 f v", "XADD xs MAXLEN 1 2-0 f v", "XGROUP CREATE xs g 0",
+                "XGROUP CREATE ys g $ MKSTREAM", "XGROUP CREATECONSUMER xs g c", "XDEL xs 2-0", "XSETID xs 5-0",
+                "XGROUP SETID xs g 0", "XGROUP DELCONSUMER xs g c", "XGROUP DESTROY xs g", "XLEN nostream",
+                "EVAL \"return redis.call('get', KEYS[1])\" 1 inscript")) {
+            steps.add(words(line));
+        }
+        cairn = TestServer.start(Files.createDirectories(dir.resolve("cairn")), "none");
+        List<String> fromCairn = messages(cairn.port(), "KEAnm", steps);
+        RedisServerProcess.requireInstalled();
+        redis = RedisServerProcess.start(Files.createDirectories(dir.resolve("redis")));
+        List<String> fromRedis = messages(redis.port(), "KEAnm", steps);
+        assertThat(fromCairn).containsExactlyInAnyOrderElementsOf(fromRedis);
+        assertThat(fromCairn).contains("*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:new\", $\"fresh\"]",
+                "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:keymiss\", $\"missing\"]",
+                "*[$\"pmessage\", $\"__key*__:*\", $\"__keyevent@0__:xtrim\", $\"xs\"]");
+    }
+
+    @Test
     void onlyTheAskedClassesAndChannels() throws Exception {
         cairn = TestServer.start(Files.createDirectories(dir.resolve("cairn")), "none");
         List<String[]> some = List.of(words("SET a 1"), words("LPUSH b x"),

@@ -217,6 +217,8 @@ class ScriptBusyTest {
             assertThat(r).isEqualTo("$-1");
         }
         assertThat(other.call("SCRIPT", "KILL").toString()).isEqualTo("-NOTBUSY No scripts in execution right now.");
+        assertThat(other.call("FUNCTION", "STATS").toString()).startsWith("*[$\"running_script\", *[$\"name\", $\"spin\","
+                + " $\"command\", *[$\"fcall\", $\"spin\", $\"0\"], $\"duration_ms\", :");
         assertThat(other.call("FUNCTION", "KILL").toString()).isEqualTo("+OK");
         assertThat(c.read().toString()).startsWith("-ERR Script killed by user with SCRIPT KILL... script: spin, on @user_function:");
     }

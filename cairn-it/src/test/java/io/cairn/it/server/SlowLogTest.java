@@ -45,4 +45,24 @@ class SlowLogTest {
             assertThat(c.call("SLOWLOG", "LEN").toString()).isEqualTo(":1"); // the RESET itself, kept once it ran
         }
     }
+
+    @Test
+    void aScriptIsTimedForItsRunOnTheScriptThread() throws Exception {
+        try (TestServer server = TestServer.start(dir, "none"); RespTextClient c = RespTextClient.connect(server.port())) {
+            c.call("CONFIG", "SET", "slowlog-log-slower-than", "100000"); // 100 ms
+            c.call("SLOWLOG", "RESET");
+            String spin = "local t = redis.call('TIME') local s = t[1] * 1000000 + t[2] "
+                    + "repeat local n = redis.call('TIME') until n[1] * 1000000 + n[2] - s > 200000";
+            c.call("EVAL", spin, "0");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!c.call("SLOWLOG", "LEN").toString().equals(":1")) { // recorded as the reply completes
+                assertThat(System.nanoTime()).as("the script's entry is recorded").isLessThan(deadline);
+            }
+            Reply entries = c.call("SLOWLOG", "GET", "1");
+            assertThat(entries.items()).as("the 200 ms script is slower than 100 ms").hasSize(1);
+            assertThat(entries.items().get(0).items().get(3).items().get(0).toString()).isEqualTo("$\"EVAL\"");
+            long micros = Long.parseLong(entries.items().get(0).items().get(2).toString().substring(1));
+            assertThat(micros).isGreaterThanOrEqualTo(200_000);
+        }
+    }
 }

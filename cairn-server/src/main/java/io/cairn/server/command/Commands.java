@@ -30,6 +30,7 @@ public final class Commands {
     public static Map<String, Handler> handlers() {
         Registrar r = new Registrar();
         ConnectionCommands.register(r);
+        io.cairn.server.command.tracking.TrackingCommands.register(r);
         ServerCommands.register(r);
         KeyCommands.register(r);
         DatabaseCommands.register(r);

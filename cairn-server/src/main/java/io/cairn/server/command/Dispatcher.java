@@ -1,5 +1,6 @@
 package io.cairn.server.command;
 
+import io.cairn.server.command.connection.Monitors;
 import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.server.command.script.ScriptThread;
@@ -36,17 +37,16 @@ public final class Dispatcher {
 
     public Outcome dispatch(Session session, byte[][] args) {
         long start = System.nanoTime();
-        Outcome o = dispatchTimed(session, args);
-        if (server.slowLog().slowerThan() >= 0) {
-            Command cmd = registry.lookup(args[0]);
-            if (cmd != null && !cmd.spec().flags().contains("skip_slowlog")) {
-                server.slowLog().record(session, args, (System.nanoTime() - start) / 1000);
-            }
+        CallRecorder.Call call = new CallRecorder.Call();
+        Outcome o = dispatchTimed(session, args, call);
+        if (session.tracking().caching()) {
+            session.tracking().commandDone(isClientCommand(args[0]), session.inMulti());
         }
+        CallRecorder.finished(server, registry, session, args, call, System.nanoTime() - start, o);
         return o;
     }
 
-    private Outcome dispatchTimed(Session session, byte[][] args) {
+    private Outcome dispatchTimed(Session session, byte[][] args, CallRecorder.Call call) {
         server.stats().commandProcessed();
         Command cmd;
         try {
@@ -65,6 +65,7 @@ public final class Dispatcher {
             return Outcome.now(Errors.toReply(e));
         }
         CommandSpec spec = cmd.spec();
+        call.cmd = cmd;
         session.touched(spec.name(), System.currentTimeMillis());
         if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
@@ -75,6 +76,17 @@ public final class Dispatcher {
             }
             return Outcome.now(RespValue.error("ERR Can't execute '" + spec.name() + "': only (P|S)SUBSCRIBE / "
                     + "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context"));
+        }
+        if (session.monitoring() || server.pause().mayHold()) { // else nothing to work out
+            boolean mayWrite = mayWrite(cmd, session);
+            if (session.monitoring() && (mayWrite || spec.flags().contains("readonly"))) {
+                return Outcome.now(RespValue.error("ERR Replica can't interact with the keyspace"));
+            }
+            CompletableFuture<Void> paused = server.pause().holds(mayWrite, System.currentTimeMillis());
+            if (paused != null) {
+                session.postponed(true); // CLIENT LIST shows it blocked (flags=b), as Redis
+                return later(session, args, paused.whenComplete((v, e) -> session.postponed(false))); // run it then
+            }
         }
         ScriptEngine scripts = server.scripts();
         ScriptThread thread = scripts.thread();
@@ -104,17 +116,33 @@ public final class Dispatcher {
             return Outcome.now(new RespValue.SimpleString("QUEUED"));
         }
         CommandContext ctx = new CommandContext(args, spec, session, server);
+        call.ran = true;
+        boolean scriptCommand = spec.name().startsWith("eval") || spec.name().startsWith("fcall");
+        if (scriptCommand) {
+            server.monitors().feed(session, session.db(), args); // before the commands it runs, as Redis
+        }
         try {
             return switch (cmd.handler()) {
                 case ServerCommand sc -> Outcome.now(sc.run(ctx));
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
-                    Operation op = dc.parse(ctx);
                     boolean write = cmd.write();
+                    Operation op = server.tracking().wrap(session, spec, args, dc.parse(ctx), write);
                     if (script) {
+                        if (!scriptCommand && server.monitors().any()) { // an EXEC with a script: shown after its queue
+                            Operation queue = op;
+                            op = txn -> {
+                                try {
+                                    return queue.run(txn);
+                                } finally {
+                                    server.monitors().feed(session, session.db(), args);
+                                }
+                            };
+                        }
                         yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
-                    if (write && !spec.name().equals("exec")) { // EXEC's commands publish their own events
+                    boolean misses = server.notifier().flags().has(io.cairn.server.command.notify.NotifyFlags.KEY_MISS);
+                    if ((write || misses) && !spec.name().equals("exec")) { // EXEC's commands publish their own
                         op = server.notifier().wrap(spec.name(), args, op);
                     }
                     Operation run = op;
@@ -142,7 +170,31 @@ public final class Dispatcher {
             };
         } catch (RuntimeException e) {
             return Outcome.now(Errors.toReply(e));
+        } finally {
+            if (!script && server.monitors().any() && Monitors.shown(spec)) { // a script's is fed above
+                server.monitors().feed(session, session.db(), args);
+            }
         }
+    }
+
+    /** Commands CLIENT PAUSE WRITE holds besides writes: Redis's may_replicate flag, which COMMAND INFO hides. */
+    private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("eval", "evalsha", "fcall", "pfcount",
+            "publish", "spublish");
+
+    /** Whether CLIENT PAUSE WRITE holds the command: a write or may_replicate one, or an EXEC of any. */
+    private boolean mayWrite(Command cmd, Session session) {
+        String name = cmd.spec().name();
+        if (name.equals("exec")) {
+            return session.queuedAny(q -> {
+                Command c = registry.lookup(q[0]);
+                return c != null && (c.spec().isWrite() || MAY_REPLICATE.contains(c.spec().name()));
+            });
+        }
+        return cmd.spec().isWrite() || MAY_REPLICATE.contains(name);
+    }
+
+    private static boolean isClientCommand(byte[] name) {
+        return name.length == 6 && new String(name, StandardCharsets.US_ASCII).equalsIgnoreCase("client");
     }
 
     /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
@@ -212,10 +264,22 @@ public final class Dispatcher {
 
     private void runEach(Txn txn, Session session, List<byte[][]> queued, List<RespValue> replies) {
         for (byte[][] args : queued) {
+            String name = null; // the command, once resolved: its stats count the call
+            long start = System.nanoTime();
+            boolean feedAfter = false;
             try {
                 Command cmd = resolve(args);
+                if (server.monitors().any()) { // as Redis: a script before the commands it runs, the rest after
+                    String shown = cmd.spec().name();
+                    if (shown.startsWith("eval") || shown.startsWith("fcall")) {
+                        server.monitors().feed(session, session.db(), args);
+                    } else {
+                        feedAfter = Monitors.shown(cmd.spec());
+                    }
+                }
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);
-                replies.add(switch (cmd.handler()) {
+                name = cmd.spec().name();
+                RespValue answer = switch (cmd.handler()) {
                     case ServerCommand sc -> {
                         RespValue reply = sc.run(ctx);
                         if (session.db() != txn.db()) {
@@ -223,15 +287,23 @@ public final class Dispatcher {
                         }
                         yield reply;
                     }
-                    case DataCommand dc -> server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)).run(txn);
+                    case DataCommand dc -> server.tracking().wrap(session, cmd.spec(), args,
+                            server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)), false).run(txn);
                     case BlockingCommand bc -> server.notifier().wrap(cmd.spec().name(), args, bc.parse(ctx))
                             .attemptOnce(txn); // nothing waits inside MULTI
                     case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
-                });
+                };
+                CallRecorder.queued(server, name, System.nanoTime() - start, answer);
+                replies.add(answer);
             } catch (io.cairn.storage.engine.TransactionAbandonedException e) {
                 throw e; // SHUTDOWN NOSAVE stopped a script in the queue: nothing of the EXEC is logged
             } catch (RuntimeException e) {
-                replies.add(Errors.toReply(e));
+                RespValue error = Errors.toReply(e);
+                CallRecorder.queued(server, name, System.nanoTime() - start, error);
+                replies.add(error);
+            }
+            if (feedAfter) {
+                server.monitors().feed(session, session.db(), args);
             }
         }
     }

@@ -82,6 +82,8 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
     /** Inside {@link #decode}: a message this client publishes to itself is written at once. */
     private boolean decoding;
     private boolean flushScheduled;
+    /** Outcomes whose reply is dropped when their turn comes (CLIENT REPLY OFF/SKIP), by identity. */
+    private final java.util.Set<Outcome> silenced = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     public RespChannelHandler(ServerContext server) {
         this.server = server;
@@ -107,6 +109,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
         session = server.newSession(ctx.channel());
         session.subscriptions().deliverTo(this::push);
+        session.pushesTo(this::pushLater);
         super.channelActive(ctx);
     }
 
@@ -161,6 +164,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 return;
             }
             Outcome o = dispatcher.dispatch(session, args);
+            if (session.replySilenced() && !(o instanceof Outcome.Close)) {
+                silenced.add(o); // CLIENT REPLY OFF or SKIP: it runs, in its turn, and says nothing
+            }
             handle(o);
             if (o instanceof Outcome.Deferred d && d.holdsConnection() && pending.contains(d)) {
                 holding = d;
@@ -209,6 +215,9 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
             case Outcome.Deferred d -> d.reply().isCompletedExceptionally() ? failure(d.reply()) : d.reply().join();
             case Outcome.Close c -> throw new IllegalStateException("a close has no reply");
         };
+        if (!silenced.isEmpty() && silenced.remove(o)) {
+            return;
+        }
         if (out == null) {
             out = ctx.alloc().buffer(256);
         }
@@ -291,7 +300,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
     }
 
-    private void writePush(RespValue.PushReply message, long size, BooleanSupplier stillWanted) {
+    private void writePush(RespValue message, long size, BooleanSupplier stillWanted) {
         inFlightPushBytes.addAndGet(-size);
         if (closing || session == null || !stillWanted.getAsBoolean()) {
             return;
@@ -313,6 +322,37 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 flushScheduled = false;
                 flushOut();
             });
+        }
+    }
+
+    /**
+     * Hands one of the server's own pushes to this client (an invalidation, a MONITOR line), from
+     * any thread, without waiting: always as a task on this event loop, so it goes out after the
+     * reply of the command being run now (Redis sends a client's invalidations of its own writes
+     * after the reply). Past the hard limit of the client's class in flight, as when this event loop
+     * cannot keep up, it is dropped and the client closed.
+     */
+    private void pushLater(RespValue message) {
+        long size = approximateSize(message, 0);
+        long inFlight = inFlightPushBytes.addAndGet(size);
+        OutputBufferLimits limits = server.outputBufferLimits();
+        if (inFlight > (session.subscriptions().subscribed() ? limits.pubsub() : limits.normal()).hardOrMax()) {
+            inFlightPushBytes.addAndGet(-size);
+            try {
+                ctx.executor().execute(() -> {
+                    if (!closing) {
+                        overLimit();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // shutting down: the connection closes anyway
+            }
+            return;
+        }
+        try {
+            ctx.executor().execute(() -> writePush(message, size, () -> true));
+        } catch (RejectedExecutionException e) {
+            inFlightPushBytes.addAndGet(-size);
         }
     }
 
@@ -380,6 +420,7 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
                 yield n;
             }
             case RespValue.VerbatimString t -> t.text().length() + 16L;
+            case RespValue.SimpleString t -> t.value().length() + 3L; // a MONITOR line
             case RespValue.PushReply p -> {
                 long n = 16;
                 for (RespValue item : p.items()) {

@@ -111,6 +111,66 @@ final class ChunkedList {
         boolean visit(byte[] buf, int off, int len);
     }
 
+    /** Places an element, in place as a {@link SliceVisitor} gets it, against a target: negative when it is before. */
+    @FunctionalInterface
+    interface SliceOrder {
+        int compare(byte[] buf, int off, int len);
+    }
+
+    /**
+     * For a list whose elements are in {@code order}'s order: the position of the first element
+     * not before the target (the size when every one is). Descends once, choosing each child by its
+     * first element (a binary search of the children), then reads the one chunk sequentially:
+     * O(log chunks) first elements and one chunk, instead of O(log n) positions each found by
+     * walking a chunk.
+     */
+    int lowerBound(SliceOrder order) {
+        Node n = root;
+        int base = 0;
+        while (n instanceof Branch b) {
+            int lo = 0;
+            int hi = b.n - 1;
+            while (lo < hi) { // the last child whose first element is before the target (or the first child)
+                int mid = (lo + hi + 1) >>> 1;
+                if (firstBefore(b.children[mid], order)) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            for (int i = 0; i < lo; i++) {
+                base += b.counts[i];
+            }
+            n = b.children[lo];
+        }
+        ListChunk c = (ListChunk) n;
+        int[] at = {0};
+        c.scan(0, c.count, false, (buf, off, len) -> {
+            if (order.compare(buf, off, len) >= 0) {
+                return false;
+            }
+            at[0]++;
+            return true;
+        });
+        return base + at[0];
+    }
+
+    /** Whether the first element under {@code n} is before the target. */
+    private static boolean firstBefore(Node n, SliceOrder order) {
+        while (n instanceof Branch b) {
+            n = b.children[0];
+        }
+        ListChunk c = (ListChunk) n;
+        boolean[] before = {false};
+        if (c.count > 0) {
+            c.scan(0, 1, false, (buf, off, len) -> {
+                before[0] = order.compare(buf, off, len) < 0;
+                return false;
+            });
+        }
+        return before[0];
+    }
+
     /** A chunk's part of a range walk: its elements {@code from} to {@code to} (exclusive, not empty). */
     @FunctionalInterface
     private interface ChunkVisit {

@@ -79,20 +79,11 @@ final class StreamEntry extends CollectionEntry {
 
     /** The position of the first entry whose ID is {@code id} or after it (size when none). */
     int lowerBound(StreamId id) {
-        int lo = 0;
-        int hi = items.size();
-        if (hi > 0 && idAt(hi - 1).compareTo(id) < 0) {
-            return hi; // appends and reads of the newest entries: no search
+        int n = items.size();
+        if (n == 0 || idAt(n - 1).compareTo(id) < 0) {
+            return n; // appends and reads past the newest entry: no search
         }
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (idAt(mid).compareTo(id) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return items.lowerBound((b, off, len) -> StreamRecords.id(b, off).compareTo(id));
     }
 
     /** The position of entry {@code id}, or -1 when the stream does not hold it. */

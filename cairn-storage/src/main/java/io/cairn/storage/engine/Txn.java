@@ -336,6 +336,16 @@ public final class Txn {
         };
     }
 
+    /**
+     * MEMORY USAGE: an estimate of the heap bytes {@code key} costs, its share of the indexes
+     * included, measuring a collection on its first {@code samples} elements (0: all of them) and
+     * extrapolating, as Redis does; -1 when absent. See {@link MemoryEstimate} for what it counts.
+     */
+    public long memoryUsage(byte[] key, int samples) {
+        Object e = live(key);
+        return e == null ? -1 : MemoryEstimate.of(e, samples);
+    }
+
     /** Keys in the selected database, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
     public long size() {
         return ks.size();

@@ -53,6 +53,9 @@ public final class ConnectionCommands {
             s.endMulti();
             c.server().unwatchAll(s);
             c.server().pubsub().dropAll(s.subscriptions());
+            c.server().tracking().disable(s);
+            c.server().monitors().remove(s);
+            s.replies(true);
             s.db(0);
             s.protocol(2);
             s.name("");
@@ -87,13 +90,64 @@ public final class ConnectionCommands {
         // No eviction and no access tracking yet: the modes are accepted and change nothing.
         r.server("client|no-evict", ConnectionCommands::onOff);
         r.server("client|no-touch", ConnectionCommands::onOff);
-        // No client-side caching yet: tracking is off for every connection.
-        r.server("client|getredir", c -> RespValue.integer(-1));
-        r.server("client|trackinginfo", c -> new RespValue.MapReply(List.of(
-                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("flags"),
-                        new RespValue.SetReply(List.of(RespValue.bulk("off")))),
-                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("redirect"), RespValue.integer(-1)),
-                new AbstractMap.SimpleImmutableEntry<>(RespValue.bulk("prefixes"), RespValue.EMPTY_ARRAY))));
+        r.server("client|reply", c -> {
+            switch (c.option(2)) {
+                case "ON" -> c.session().replies(true);
+                case "OFF" -> c.session().replies(false);
+                case "SKIP" -> c.session().skipReplies();
+                default -> throw new InvalidRequestException(CommandContext.SYNTAX);
+            }
+            return RespValue.OK; // dropped for OFF and SKIP (Session.replySilenced)
+        });
+        r.server("client|pause", ConnectionCommands::clientPause);
+        r.server("client|unpause", c -> {
+            c.server().pause().unpause();
+            return RespValue.OK;
+        });
+        r.server("monitor", c -> {
+            Session s = c.session();
+            if (s.executingQueued()) {
+                throw new InvalidRequestException("ERR MONITOR isn't allowed for DENY BLOCKING client");
+            }
+            if (s.monitoring()) {
+                s.skipThisReply(); // Redis ignores a second MONITOR without a word
+                return RespValue.OK;
+            }
+            c.server().monitors().add(s);
+            return RespValue.OK;
+        });
+    }
+
+    /** CLIENT PAUSE timeout [WRITE|ALL]: holds (never refuses) other clients' commands until it ends. */
+    private static RespValue clientPause(CommandContext c) {
+        if (c.argc() > 4) {
+            throw new InvalidRequestException("ERR unknown subcommand or wrong number of arguments for '"
+                    + c.string(1) + "'. Try CLIENT HELP.");
+        }
+        boolean all = true;
+        if (c.argc() == 4) {
+            switch (c.option(3)) {
+                case "WRITE" -> all = false;
+                case "ALL" -> all = true;
+                default -> throw new InvalidRequestException("ERR CLIENT PAUSE mode must be WRITE or ALL");
+            }
+        }
+        long timeout;
+        try {
+            timeout = c.integer(2);
+        } catch (InvalidRequestException e) {
+            throw new InvalidRequestException("ERR timeout is not an integer or out of range");
+        }
+        if (timeout < 0) {
+            throw new InvalidRequestException("ERR timeout is negative");
+        }
+        long now = System.currentTimeMillis();
+        if (timeout > Long.MAX_VALUE - now) {
+            throw new InvalidRequestException("ERR timeout is out of range");
+        }
+        var channel = c.session().channel();
+        c.server().pause().pause(timeout == 0 ? 0 : now + timeout, all, now, channel == null ? null : channel.eventLoop());
+        return RespValue.OK;
     }
 
     /** CLIENT UNBLOCK id [TIMEOUT|ERROR]: 1 when that client was waiting in a blocking command. */
@@ -243,17 +297,19 @@ public final class ConnectionCommands {
                 + " ssub=" + s.subscriptions().shardChannels() + " multi=" + s.multiState()
                 + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
                 + " cmd=" + s.lastCommand()
-                + " user=default redir=-1 resp=" + s.protocol()
+                + " user=default redir=" + (s.tracking().on() ? s.tracking().redirect() : -1) + " resp=" + s.protocol()
                 + " lib-name=" + s.libName() + " lib-ver=" + s.libVersion();
     }
 
     /**
-     * CLIENT LIST's flags, in Redis's order: {@code P} with subscriptions, {@code x} in MULTI,
-     * {@code b} blocked, else {@code N}.
+     * CLIENT LIST's flags, in Redis's order: {@code O} monitoring, {@code P} with subscriptions,
+     * {@code x} in MULTI, {@code b} blocked, {@code t} tracking, {@code R} its redirect broke,
+     * {@code B} broadcasting, else {@code N}.
      */
     private static String flags(ServerContext server, Session s) {
-        String f = (s.subscriptions().subscribed() ? "P" : "") + (s.inMulti() ? "x" : "")
-                + (server.blocked().isBlocked(s.id()) ? "b" : "");
+        String f = (s.monitoring() ? "O" : "") + (s.subscriptions().subscribed() ? "P" : "") + (s.inMulti() ? "x" : "")
+                + (server.blocked().isBlocked(s.id()) || s.postponed() ? "b" : "") + (s.tracking().on() ? "t" : "")
+                + (s.tracking().brokenRedirect() ? "R" : "") + (s.tracking().bcast() ? "B" : "");
         return f.isEmpty() ? "N" : f;
     }
 

@@ -1,5 +1,8 @@
 package io.cairn.server.command.notify;
 
+import io.cairn.resp.CommandKeys;
+import io.cairn.resp.CommandSpec;
+import io.cairn.resp.CommandTable;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.BlockingOperation;
 import io.cairn.server.command.Operation;
@@ -8,6 +11,7 @@ import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -46,14 +50,52 @@ public final class KeyspaceNotifier implements ChangeListener {
         publisher = p;
     }
 
-    /** {@code op}, publishing the events of what it changed when notifications are on. */
+    /**
+     * {@code op}, publishing the events of what it changed when notifications are on: first
+     * {@code new} (class {@code n}) for each of its keys it created, then the command's own
+     * events, and {@code keymiss} (class {@code m}) for each key a read-only command did not find,
+     * as Redis's lookups do. The keys come from the command's key specs, and are only looked up
+     * when {@code n} or {@code m} is asked for.
+     */
     public Operation wrap(String command, byte[][] args, Operation op) {
-        if (!flags.enabled()) {
+        NotifyFlags f = flags;
+        if (!f.enabled()) {
             return op;
         }
+        if (!f.has(NotifyFlags.NEW) && !f.has(NotifyFlags.KEY_MISS)) {
+            return txn -> {
+                int mark = txn.mutationCount();
+                RespValue reply = op.run(txn);
+                after(txn, command, args, mark);
+                return reply;
+            };
+        }
+        CommandSpec spec = CommandTable.lookup(command);
+        List<byte[]> keys = new ArrayList<>();
+        if (spec != null) {
+            for (CommandKeys.KeyRef k : CommandKeys.find(spec, args)) {
+                keys.add(args[k.position()]);
+            }
+        }
+        boolean readOnly = spec != null && spec.flags().contains("readonly");
         return txn -> {
+            int db = txn.db();
+            boolean[] existed = new boolean[keys.size()];
+            for (int i = 0; i < existed.length; i++) {
+                existed[i] = txn.exists(keys.get(i));
+            }
             int mark = txn.mutationCount();
             RespValue reply = op.run(txn);
+            int now = txn.db();
+            txn.select(db);
+            for (int i = 0; i < existed.length; i++) {
+                if (readOnly && !existed[i]) {
+                    publish(f, db, keys.get(i), NotifyFlags.KEY_MISS, "keymiss");
+                } else if (!readOnly && !existed[i] && txn.exists(keys.get(i))) {
+                    publish(f, db, keys.get(i), NotifyFlags.NEW, "new");
+                }
+            }
+            txn.select(now);
             after(txn, command, args, mark);
             return reply;
         };

@@ -75,7 +75,7 @@ public final class FunctionCommands {
         });
         r.server("function|dump", c -> RespValue.bulk(c.server().scripts().functions().dump()));
         r.server("function|list", FunctionCommands::list);
-        r.server("function|stats", c -> stats(c.server().scripts().functions()));
+        r.server("function|stats", c -> stats(c.server().scripts().functions(), c.server().scripts().runningFunction()));
         r.server("function|kill", c -> c.server().scripts().kill(true));
     }
 
@@ -151,10 +151,18 @@ public final class FunctionCommands {
         return RespValue.array(out);
     }
 
-    private static RespValue stats(FunctionLibraries functions) {
+    private static RespValue stats(FunctionLibraries functions, ScriptEngine.RunningFunction running) {
         RespValue lua = map(List.of(entry("libraries_count", RespValue.integer(functions.libraries().size())),
                 entry("functions_count", RespValue.integer(functions.functionCount()))));
-        return map(List.of(entry("running_script", new RespValue.NullReply()),
+        RespValue script = new RespValue.NullReply();
+        if (running != null) {
+            List<RespValue> command = new java.util.ArrayList<>();
+            running.command().forEach(a -> command.add(RespValue.bulk(a)));
+            script = map(List.of(entry("name", RespValue.bulk(running.name())),
+                    entry("command", RespValue.array(command)),
+                    entry("duration_ms", RespValue.integer(running.durationMillis()))));
+        }
+        return map(List.of(entry("running_script", script),
                 entry("engines", map(List.of(entry("LUA", lua))))));
     }
 

@@ -4,6 +4,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.CommandSpec;
 import io.cairn.resp.RespValue;
 import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
 import io.cairn.server.command.AsyncCommand;
 import io.cairn.server.command.BlockingCommand;
 import io.cairn.server.command.BlockingOperation;
@@ -235,10 +236,17 @@ final class RedisApi {
             throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");
         }
         CommandContext ctx = new CommandContext(argv, spec, run.session, server);
+        if (io.cairn.server.command.connection.Monitors.shown(spec)) {
+            server.monitors().feedScript(run.txn.db(), argv);
+        }
         try {
             return switch (cmd.handler()) {
                 case DataCommand dc -> {
                     Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
+                    Session caller = server.session(run.session.id()); // the script's client is a copy
+                    if (caller != null) { // the caller tracks the keys its script reads (Redis's current_client)
+                        op = server.tracking().wrap(caller, spec, argv, op, false);
+                    }
                     if (spec.isWrite()) {
                         run.writing(); // SCRIPT KILL can no longer stop it (or it was killed first)
                     }

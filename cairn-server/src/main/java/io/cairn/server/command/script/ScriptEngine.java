@@ -8,8 +8,10 @@ import io.cairn.storage.engine.TransactionAbandonedException;
 import io.cairn.storage.engine.Txn;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -275,9 +277,30 @@ public final class ScriptEngine {
         Prototype p = f.callback() instanceof LuaClosure c ? c.p : null;
         return invoke(f.name(), FUNCTION_CHUNK, p, readOnly || f.noWrites(), txn, caller,
                 () -> {
+                    List<byte[]> command = new ArrayList<>(3 + keys.size() + argv.size());
+                    command.add((readOnly ? "fcall_ro" : "fcall").getBytes(StandardCharsets.US_ASCII));
+                    command.add(f.name().getBytes(StandardCharsets.UTF_8));
+                    command.add(Integer.toString(keys.size()).getBytes(StandardCharsets.US_ASCII));
+                    command.addAll(keys);
+                    command.addAll(argv);
+                    current.name = f.name();
+                    current.command = command;
                     current.function = true;
                     return f.callback().call(array(keys), array(argv));
                 });
+    }
+
+    /** The function running now (FUNCTION STATS' {@code running_script}), or null when none is. */
+    public RunningFunction runningFunction() {
+        ScriptRun r = current;
+        if (r == null || !r.function) {
+            return null;
+        }
+        return new RunningFunction(r.name, r.command, (System.nanoTime() - r.startNanos) / 1_000_000);
+    }
+
+    /** A running function: its name, the FCALL that runs it, how long it has run. */
+    public record RunningFunction(String name, List<byte[]> command, long durationMillis) {
     }
 
     /** Runs a script or function body as one call: the sandbox, the stop requests, Redis's error texts. */

@@ -2,6 +2,7 @@ package io.cairn.server.command.script;
 
 import io.cairn.server.Session;
 import io.cairn.storage.engine.Txn;
+import java.util.List;
 
 /**
  * One call in progress: what {@code redis.call} runs against, and what other threads see of it
@@ -13,7 +14,11 @@ final class ScriptRun {
     final boolean readOnly;
     final long callerId;
     /** Whether it is a function (FCALL): BUSY then names FUNCTION KILL, and only FUNCTION KILL stops it. */
-    boolean function;
+    volatile boolean function;
+    /** A function's name and the FCALL that runs it, for FUNCTION STATS; set before {@link #function}. */
+    String name;
+    List<byte[]> command = List.of();
+    final long startNanos = System.nanoTime();
     int resp = 2;
     final long allocatedAtStart = THREADS.getCurrentThreadAllocatedBytes();
     final long memoryLimit;

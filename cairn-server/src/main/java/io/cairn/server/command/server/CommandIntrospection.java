@@ -145,7 +145,9 @@ final class CommandIntrospection {
         m.add(entry("summary", RespValue.bulk(s.summary())));
         m.add(entry("since", RespValue.bulk(s.since())));
         m.add(entry("group", RespValue.bulk(s.group())));
-        m.add(entry("complexity", RespValue.bulk(s.complexity())));
+        if (!s.complexity().isEmpty()) { // Redis gives MONITOR none
+            m.add(entry("complexity", RespValue.bulk(s.complexity())));
+        }
         if (s.module() != null) {
             m.add(entry("module", RespValue.bulk(s.module())));
         }

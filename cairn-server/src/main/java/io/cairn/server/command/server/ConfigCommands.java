@@ -5,6 +5,7 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.EncodingSettings;
 import io.cairn.server.OutputBufferLimits;
+import io.cairn.server.RedisParameters;
 import io.cairn.server.ServerConfig;
 import io.cairn.server.ServerContext;
 import io.cairn.server.SettingType;
@@ -55,11 +56,12 @@ final class ConfigCommands {
         m.put("lua-time-limit", Long.toString(s.busyReplyThreshold()));
         m.put("port", Integer.toString(s.port()));
         m.put(ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT.name, s.outputBufferLimits().toString());
-        m.put("save", "");
+        m.put(ServerConfig.Key.LATENCY_MONITOR_THRESHOLD.name, Long.toString(s.latency().threshold()));
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
-        m.put("maxmemory", "0");
-        m.put("maxmemory-policy", "noeviction");
+        for (RedisParameters p : RedisParameters.values()) {
+            m.put(p.name, s.redisParameter(p));
+        }
         return m;
     }
 
@@ -96,6 +98,8 @@ final class ConfigCommands {
         Map<String, String> known = settings(c.server());
         List<ServerConfig.Key> keys = new ArrayList<>();
         List<String> asked = new ArrayList<>();
+        List<String> names = new ArrayList<>(); // every name given, for the duplicate check
+        List<Object[]> redisOnly = new ArrayList<>(); // {parameter, index of its value, name as given}
         for (int i = 2; i < c.argc(); i += 2) {
             String name = c.string(i);
             String lower = name.toLowerCase(Locale.ROOT);
@@ -103,17 +107,33 @@ final class ConfigCommands {
                 throw new InvalidRequestException("ERR Unknown option or number of arguments for CONFIG SET - '" + name + "'");
             }
             ServerConfig.Key k = ServerConfig.Key.of(lower);
-            if (k == null || !k.mutable()) {
+            RedisParameters p = RedisParameters.of(lower);
+            if (p == null && (k == null || !k.mutable()) || p != null && p.rule == RedisParameters.SetRule.IMMUTABLE) {
                 throw failed(name, "can't set immutable config");
             }
             // Redis tells a setting from its alias here: "a 1 alias-of-a 2" is allowed, "a 1 a 2" is not.
-            for (String before : asked) {
+            for (String before : names) {
                 if (before.equalsIgnoreCase(name)) {
                     throw failed(name, "duplicate parameter");
                 }
             }
+            names.add(name);
+            if (p != null) {
+                redisOnly.add(new Object[] {p, i + 1, name});
+                continue;
+            }
             keys.add(k);
             asked.add(name);
+        }
+        List<String> redisValues = new ArrayList<>(redisOnly.size());
+        for (Object[] r : redisOnly) {
+            RedisParameters p = (RedisParameters) r[0];
+            String text = c.string((Integer) r[1]);
+            String why = RedisParameterValues.refusal(p, text, c.server().redisParameter(p));
+            if (why != null) {
+                throw failed((String) r[2], why);
+            }
+            redisValues.add(text);
         }
         Object[] values = new Object[keys.size()];
         for (int i = 0; i < keys.size(); i++) {
@@ -158,11 +178,15 @@ final class ConfigCommands {
                 case NOTIFY_KEYSPACE_EVENTS -> c.server().notifier().flags((NotifyFlags) values[i]);
                 case SLOWLOG_LOG_SLOWER_THAN -> c.server().slowLog().slowerThan((Long) values[i]);
                 case SLOWLOG_MAX_LEN -> c.server().slowLog().maxLen((Long) values[i]);
+                case LATENCY_MONITOR_THRESHOLD -> c.server().latency().threshold((Long) values[i]);
                 case CLIENT_OUTPUT_BUFFER_LIMIT -> c.server().outputBufferLimits((OutputBufferLimits) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }
         }
         c.server().store().encodings(bounds);
+        for (int i = 0; i < redisOnly.size(); i++) {
+            c.server().redisParameter((RedisParameters) redisOnly.get(i)[0], redisValues.get(i));
+        }
         return RespValue.OK;
     }
 

@@ -1,6 +1,9 @@
 package io.cairn.server.command.server;
 
+import io.cairn.server.CommandLatency;
+import io.cairn.server.RedisParameters;
 import io.cairn.server.ServerContext;
+import io.cairn.server.Session;
 import io.cairn.server.ServerStats;
 import io.cairn.server.command.pubsub.Kind;
 import io.cairn.storage.engine.CheckpointInfo;
@@ -12,28 +15,54 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * The text of INFO. Field names follow Redis where a field means the same thing, so tools that
- * read them work; Cairn-only fields start with {@code cairn_} or {@code wal_}. Memory figures are
- * the JVM's own, labelled as such: {@code used_memory} is heap in use, {@code used_memory_rss}
- * the process's resident set from /proc.
+ * The text of INFO, in Redis 7.2's sections and order. Field names follow Redis where a field means
+ * the same thing, so tools that read them work; Cairn-only fields start with {@code cairn_},
+ * {@code wal_}, {@code checkpoint_} or {@code recovery_}. Memory figures are the JVM's own
+ * ({@link MemoryFigures}): {@code used_memory} is heap in use, {@code used_memory_rss} the
+ * process's resident set. Sections are chosen as Redis chooses them: none named means
+ * {@link #DEFAULT_SECTIONS}; {@code default} adds those, {@code all} and {@code everything} every
+ * section, any other word the section of that name (case-insensitive; an unknown one adds nothing).
  */
 final class Info {
-    static final List<String> DEFAULT_SECTIONS = List.of("server", "clients", "memory", "persistence", "stats", "keyspace");
+    static final List<String> DEFAULT_SECTIONS = List.of("server", "clients", "memory", "persistence", "stats",
+            "replication", "cpu", "modules", "errorstats", "cluster", "keyspace");
+    /** Every section, in the order Redis prints them. */
+    static final List<String> ALL_SECTIONS = List.of("server", "clients", "memory", "persistence", "stats",
+            "replication", "cpu", "modules", "commandstats", "errorstats", "latencystats", "cluster", "keyspace");
 
     private Info() {
     }
 
-    static String render(ServerContext s, Set<String> wanted) {
-        boolean all = wanted.isEmpty() || wanted.contains("all") || wanted.contains("everything") || wanted.contains("default");
+    /** The sections {@code words} (INFO's arguments, lower-cased) ask for. */
+    static Set<String> sections(Set<String> words) {
+        if (words.isEmpty()) {
+            return Set.copyOf(DEFAULT_SECTIONS);
+        }
+        if (words.contains("all") || words.contains("everything")) {
+            return Set.copyOf(ALL_SECTIONS);
+        }
+        Set<String> out = new HashSet<>(words);
+        if (out.remove("default")) {
+            out.addAll(DEFAULT_SECTIONS);
+        }
+        if (out.remove("module_list")) {
+            out.add("modules");
+        }
+        return out;
+    }
+
+    static String render(ServerContext s, Set<String> words) {
+        Set<String> wanted = sections(words);
         StringBuilder sb = new StringBuilder();
         StoreStats st = s.store().stats();
-        for (String section : DEFAULT_SECTIONS) {
-            if (!all && !wanted.contains(section)) {
+        for (String section : ALL_SECTIONS) {
+            if (!wanted.contains(section)) {
                 continue;
             }
             if (!sb.isEmpty()) {
@@ -42,12 +71,17 @@ final class Info {
             sb.append("# ").append(Character.toUpperCase(section.charAt(0))).append(section.substring(1)).append("\r\n");
             switch (section) {
                 case "server" -> server(s, sb);
-                case "clients" -> line(sb, "connected_clients", s.sessionCount())
-                        .line("maxclients", s.maxclients())
-                        .line("blocked_clients", s.blocked().blockedCount());
-                case "memory" -> memory(sb);
+                case "clients" -> clients(s, sb);
+                case "memory" -> memory(s, st, sb);
                 case "persistence" -> persistence(s, st, sb);
                 case "stats" -> stats(s, st, sb);
+                case "replication" -> replication(s, sb);
+                case "cpu" -> cpu(sb);
+                case "commandstats" -> commandStats(s, sb);
+                case "errorstats" -> s.commandStats().errors().forEach((code, n) ->
+                        sb.append("errorstat_").append(code).append(":count=").append(n).append("\r\n"));
+                case "latencystats" -> latencyStats(s, sb);
+                case "cluster" -> line(sb, "cluster_enabled", 0);
                 case "keyspace" -> {
                     for (int db = 0; db < st.keysPerDb().length; db++) {
                         if (st.keysPerDb()[db] > 0) {
@@ -58,6 +92,7 @@ final class Info {
                     }
                 }
                 default -> {
+                    // modules: Cairn loads none, so the section has only its heading, as Redis's without modules
                 }
             }
         }
@@ -78,7 +113,8 @@ final class Info {
     }
 
     private static void server(ServerContext s, StringBuilder sb) {
-        long uptime = (System.currentTimeMillis() - s.startMillis()) / 1000;
+        long now = System.currentTimeMillis();
+        long uptime = (now - s.startMillis()) / 1000;
         line(sb, "redis_version", ServerContext.REDIS_COMPAT_VERSION)
                 .line("cairn_version", ServerContext.VERSION)
                 .line("redis_mode", "standalone")
@@ -86,26 +122,56 @@ final class Info {
                 .line("arch_bits", System.getProperty("sun.arch.data.model", "64"))
                 .line("java_version", Runtime.version())
                 .line("process_id", ProcessHandle.current().pid())
+                .line("process_supervised", "no")
+                .line("run_id", s.identity().runId())
                 .line("tcp_port", s.port())
+                .line("server_time_usec", now * 1000)
                 .line("uptime_in_seconds", uptime)
                 .line("uptime_in_days", uptime / 86400)
-                .line("executable", "cairn")
-                .line("config_file", "");
+                .line("hz", s.redisParameter(RedisParameters.HZ))
+                .line("configured_hz", s.redisParameter(RedisParameters.HZ))
+                .line("executable", ProcessHandle.current().info().command().orElse("cairn"))
+                .line("config_file", "")
+                .line("io_threads_active", 0);
     }
 
-    private static void memory(StringBuilder sb) {
-        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        long rss = rssBytes();
-        line(sb, "used_memory", heap.getUsed())
-                .line("used_memory_human", human(heap.getUsed()))
-                .line("used_memory_rss", rss)
-                .line("used_memory_rss_human", human(rss))
-                .line("used_memory_peak", heap.getCommitted())
-                .line("maxmemory", 0)
-                .line("maxmemory_policy", "noeviction")
+    private static void clients(ServerContext s, StringBuilder sb) {
+        long pubsubClients = 0;
+        for (Session session : s.sessions()) {
+            if (session.subscriptions().subscribed()) {
+                pubsubClients++;
+            }
+        }
+        line(sb, "connected_clients", s.sessionCount())
+                .line("cluster_connections", 0)
+                .line("maxclients", s.maxclients())
+                .line("blocked_clients", s.blocked().blockedCount())
+                .line("tracking_clients", s.tracking().clients())
+                .line("pubsub_clients", pubsubClients);
+    }
+
+    private static void memory(ServerContext s, StoreStats st, StringBuilder sb) {
+        MemoryFigures m = MemoryFigures.read(s, st.keys());
+        line(sb, "used_memory", m.used())
+                .line("used_memory_human", human(m.used()))
+                .line("used_memory_rss", m.rss())
+                .line("used_memory_rss_human", human(m.rss()))
+                .line("used_memory_peak", m.peak())
+                .line("used_memory_peak_human", human(m.peak()))
+                .line("used_memory_peak_perc", String.format(Locale.ROOT, "%.2f%%", m.peakPercentage()))
+                .line("used_memory_startup", m.startup())
+                .line("used_memory_dataset", m.net())
+                .line("total_system_memory", m.totalSystem())
+                .line("total_system_memory_human", human(m.totalSystem()))
+                .line("maxmemory", s.redisParameter(RedisParameters.MAXMEMORY))
+                .line("maxmemory_human", human(Long.parseLong(s.redisParameter(RedisParameters.MAXMEMORY))))
+                .line("maxmemory_policy", s.redisParameter(RedisParameters.MAXMEMORY_POLICY))
+                .line("mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", m.fragmentation()))
+                .line("mem_fragmentation_bytes", m.rss() - m.used())
                 .line("mem_allocator", "jvm")
-                .line("cairn_heap_committed", heap.getCommitted())
-                .line("cairn_heap_max", heap.getMax())
+                .line("lazyfree_pending_objects", 0)
+                .line("cairn_heap_committed", m.committed())
+                .line("cairn_heap_max", m.max())
                 .line("cairn_memory_note", "used_memory is JVM heap in use (live data plus garbage not yet collected)");
     }
 
@@ -168,30 +234,76 @@ final class Info {
                 .line("instantaneous_ops_per_sec", x.opsPerSecond())
                 .line("total_net_input_bytes", x.netInputBytes())
                 .line("total_net_output_bytes", x.netOutputBytes())
+                .line("total_net_repl_input_bytes", 0)
+                .line("total_net_repl_output_bytes", 0)
                 .line("rejected_connections", x.rejectedConnections())
+                .line("sync_full", 0)
+                .line("sync_partial_ok", 0)
+                .line("sync_partial_err", 0)
                 .line("expired_keys", st.expiredKeys())
                 .line("evicted_keys", 0)
+                .line("evicted_clients", 0)
                 .line("keyspace_hits", x.keyspaceHits())
                 .line("keyspace_misses", x.keyspaceMisses())
                 .line("pubsub_channels", s.pubsub().count(Kind.CHANNEL))
                 .line("pubsub_patterns", s.pubsub().count(Kind.PATTERN))
-                .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD));
+                .line("pubsubshard_channels", s.pubsub().count(Kind.SHARD))
+                .line("latest_fork_usec", 0)
+                .line("total_forks", 0)
+                .line("tracking_total_keys", s.tracking().totalKeys())
+                .line("tracking_total_items", s.tracking().totalItems())
+                .line("tracking_total_prefixes", s.tracking().totalPrefixes())
+                .line("unexpected_error_replies", 0)
+                .line("total_error_replies", s.commandStats().totalErrors());
     }
 
-    static long rssBytes() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (l.startsWith("VmRSS:")) {
-                    return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
-                }
+    /** A server without replicas: Redis's fields for a master that never had one. */
+    private static void replication(ServerContext s, StringBuilder sb) {
+        line(sb, "role", "master")
+                .line("connected_slaves", 0)
+                .line("master_failover_state", "no-failover")
+                .line("master_replid", s.identity().replId())
+                .line("master_replid2", "0".repeat(40))
+                .line("master_repl_offset", 0)
+                .line("second_repl_offset", -1)
+                .line("repl_backlog_active", 0)
+                .line("repl_backlog_size", s.redisParameter(RedisParameters.REPL_BACKLOG_SIZE))
+                .line("repl_backlog_first_byte_offset", 0)
+                .line("repl_backlog_histlen", 0);
+    }
+
+    /** Seconds of CPU, as Redis prints them (six decimals), from /proc/self/stat or else the JVM's threads. */
+    private static void cpu(StringBuilder sb) {
+        double[] t = CpuTimes.read();
+        line(sb, "used_cpu_sys", String.format(Locale.ROOT, "%.6f", t[0]))
+                .line("used_cpu_user", String.format(Locale.ROOT, "%.6f", t[1]))
+                .line("used_cpu_sys_children", String.format(Locale.ROOT, "%.6f", t[2]))
+                .line("used_cpu_user_children", String.format(Locale.ROOT, "%.6f", t[3]));
+    }
+
+    private static void commandStats(ServerContext s, StringBuilder sb) {
+        s.commandStats().rows().forEach((name, r) -> {
+            long calls = r.calls();
+            sb.append("cmdstat_").append(name).append(":calls=").append(calls).append(",usec=").append(r.micros())
+                    .append(",usec_per_call=").append(String.format(Locale.ROOT, "%.2f", calls == 0 ? 0.0 : (double) r.micros() / calls))
+                    .append(",rejected_calls=").append(r.rejected()).append(",failed_calls=").append(r.failed()).append("\r\n");
+        });
+    }
+
+    /** p50, p99 and p99.9 in microseconds with three decimals, from the same histograms as LATENCY HISTOGRAM. */
+    private static void latencyStats(ServerContext s, StringBuilder sb) {
+        s.commandStats().rows().forEach((name, r) -> {
+            CommandLatency h = r.latency();
+            if (h.count() == 0) {
+                return; // a command only ever rejected has no latencies, as in Redis
             }
-        } catch (IOException | NumberFormatException e) {
-            return 0;
-        }
-        return 0;
+            sb.append("latency_percentiles_usec_").append(name).append(':')
+                    .append(String.format(Locale.ROOT, "p50=%.3f,p99=%.3f,p99.9=%.3f", h.valueAtPercentile(50) / 1000.0,
+                            h.valueAtPercentile(99) / 1000.0, h.valueAtPercentile(99.9) / 1000.0)).append("\r\n");
+        });
     }
 
-    private static String human(long bytes) {
+    static String human(long bytes) {
         if (bytes < 1024) {
             return bytes + "B";
         }

@@ -31,11 +31,15 @@ public final class ServerCommands {
         r.server("config|set", ConfigCommands::set);
         r.server("config|resetstat", c -> {
             c.server().stats().reset();
+            c.server().commandStats().reset();
+            MemoryFigures.resetPeak();
             if (c.server().store().walWriteLatency() != null) {
                 c.server().store().walWriteLatency().reset();
                 c.server().store().walSyncLatency().reset();
             }
-            c.server().search().resetStats();
+            if (c.server().search() != null) { // a context without search (handler tests)
+                c.server().search().resetStats();
+            }
             return RespValue.OK;
         });
         r.inline("dbsize", (t, c) -> RespValue.integer(t.size()));
@@ -86,6 +90,9 @@ public final class ServerCommands {
             }
             return c.server().slowLog().get(count);
         });
+        LatencyCommands.register(r);
+        MemoryCommands.register(r);
+        WaitCommands.register(r);
         r.server("slowlog|len", c -> RespValue.integer(c.server().slowLog().size()));
         r.server("slowlog|reset", c -> {
             c.server().slowLog().reset();
