@@ -20,11 +20,12 @@ import java.util.Set;
  * {@link #NODE_BYTES} bytes, as Redis's default {@code list-max-listpack-size -2} makes them); a set
  * as type 11 (intset) when the store keeps it as one, else 2; a sorted set as type 17 (listpack,
  * scores as Redis 7.2 prints them) when the store keeps it as one, else 5 (binary scores); a hash
- * as type 16 (listpack) when the store keeps it as one, else 4. All at RDB version
+ * as type 16 (listpack) when the store keeps it as one, else 4; a stream as type 19
+ * ({@link StreamCodec}). All at RDB version
  * {@link RdbFormat#DUMP_VERSION}, strings never compressed.
  *
  * <p>Read: every string, list, set, sorted-set and hash type a Redis up to 7.2 writes (0, 1, 2, 3,
- * 4, 5, 9, 10, 11, 12, 13, 14, 16, 17, 18, 20), checked whole: an empty collection, a duplicate
+ * 4, 5, 9, 10, 11, 12, 13, 14, 16, 17, 18, 20) and every stream type (15, 19, 21), checked whole: an empty collection, a duplicate
  * member or field, a NaN score, or any blob that does not parse is {@link MalformedPayloadException};
  * a wrong footer is {@link RdbFormat#WRONG_PAYLOAD}. Bytes after the value are ignored, as Redis
  * ignores them. Stateless.
@@ -91,6 +92,7 @@ public final class DumpPayload {
                     out.string(s);
                 }
             }
+            case DumpValue.StreamValue s -> StreamCodec.write(out, s);
         }
         return out.seal(RdbFormat.DUMP_VERSION);
     }
@@ -154,9 +156,8 @@ public final class DumpPayload {
             case RdbFormat.TYPE_HASH_ZIPMAP -> hash(ZipmapReader.read(in.string()), false);
             case RdbFormat.TYPE_HASH_ZIPLIST -> hash(ZiplistReader.read(in.string()), false);
             case RdbFormat.TYPE_HASH_LISTPACK -> hash(ListpackCodec.read(in.string()), true);
-            // Streams: the stream type is not in the store yet; its types 15, 19 and 21 go here.
             case RdbFormat.TYPE_STREAM_LISTPACKS, RdbFormat.TYPE_STREAM_LISTPACKS_2, RdbFormat.TYPE_STREAM_LISTPACKS_3 ->
-                    throw new MalformedPayloadException("stream payloads are not supported yet");
+                    StreamCodec.read(in, type);
             default -> throw new MalformedPayloadException("value type " + type);
         };
     }

@@ -60,6 +60,27 @@ public final class RdbInput {
     }
 
     /**
+     * A length as a full unsigned 64-bit number (stream IDs and counters, where Redis saves a
+     * {@code uint64_t} or a -1 with {@code rdbSaveLen}): the {@code 0x81} form may set the top bit.
+     */
+    public long unsignedLength() {
+        if (at < end && (b[at] & 0xff) == 0x81) {
+            at++;
+            long v = 0;
+            for (int i = 0; i < 8; i++) {
+                v = v << 8 | u8();
+            }
+            return v;
+        }
+        return length();
+    }
+
+    /** A time in milliseconds as Redis's {@code rdbSaveMillisecondTime} writes it: 8 bytes, little-endian, signed. */
+    public long millis() {
+        return littleEndian(8);
+    }
+
+    /**
      * A count of things that follow, each taking at least {@code minBytes} bytes: refused when the
      * bytes left cannot hold them, so a caller may size a collection by it.
      */

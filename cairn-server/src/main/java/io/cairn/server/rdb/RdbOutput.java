@@ -15,13 +15,14 @@ public final class RdbOutput {
         out.write(v);
     }
 
+    /** A length in the shortest form; {@code len} is taken as unsigned (a -1 is written as 2^64 - 1, as Redis writes it). */
     public void length(long len) {
-        if (len < 64) {
+        if (len >= 0 && len < 64) {
             out.write((int) len);
-        } else if (len < 16384) {
+        } else if (len >= 0 && len < 16384) {
             out.write((int) (0x40 | (len >>> 8)));
             out.write((int) len);
-        } else if (len <= 0xffffffffL) {
+        } else if (len >= 0 && len <= 0xffffffffL) {
             out.write(0x80);
             for (int i = 3; i >= 0; i--) {
                 out.write((int) (len >>> (8 * i)));
@@ -61,6 +62,16 @@ public final class RdbOutput {
     public void rawString(byte[] s) {
         length(s.length);
         out.writeBytes(s);
+    }
+
+    /** Raw bytes, no length (a stream PEL's 16-byte IDs). */
+    public void raw(byte[] bytes) {
+        out.writeBytes(bytes);
+    }
+
+    /** A time in milliseconds as Redis's {@code rdbSaveMillisecondTime} writes it: 8 bytes, little-endian. */
+    public void millis(long ms) {
+        littleEndian(ms, 8);
     }
 
     public void binaryDouble(double d) {

@@ -38,6 +38,7 @@ class DumpPayloadTest {
                 yield "zset " + out;
             }
             case HashValue h -> "hash " + texts(h.fieldsAndValues()) + (h.listpack() ? " listpack" : "");
+            case DumpValue.StreamValue st -> StreamCodecTest.describe(st);
         };
     }
 
@@ -342,7 +343,7 @@ class DumpPayloadTest {
     void unknownTypesAndEncodingsAreRefused() {
         bad(Payloads.seal(10, 6, 1, 'a'));
         bad(Payloads.seal(10, RdbFormat.TYPE_MODULE_2, 1, 'a'));
-        bad(Payloads.seal(10, RdbFormat.TYPE_STREAM_LISTPACKS_2, 1, 'a'));
+        bad(Payloads.seal(10, RdbFormat.TYPE_STREAM_LISTPACKS_2, 1, 1, 'a')); // a node key that is not an ID
         bad(Payloads.seal(10, 0xff, 1, 'a'));
         bad(Payloads.seal(10, RdbFormat.TYPE_STRING, 0xc4)); // no such string encoding
         bad(Payloads.seal(10, RdbFormat.TYPE_LIST_QUICKLIST_2, 1, 3, 1, 'a')); // no such node container
