@@ -51,7 +51,7 @@ class BenchCommandTest {
                 .containsEntry("pipeline", "1,16").containsEntry("operations", "1000000")
                 .containsEntry("tests", "set,get,hset,incr").containsEntry("keyspace", "100000")
                 .containsEntry("value-size", "3").containsEntry("elements", "1000000").containsEntry("repeat", "1");
-        assertThat(recorded("memory")).containsEntry("types", "list,set,zset,hash").containsEntry("elements", "1000000")
+        assertThat(recorded("memory")).containsEntry("types", "list,set,zset,hash,stream").containsEntry("elements", "1000000")
                 .containsEntry("value-size", "20").containsEntry("clients", "4").containsEntry("model", "pipeline")
                 .containsEntry("pipeline", "64").containsEntry("durability", "none")
                 .containsEntry("cairn-jvm", MemoryScenario.JVM_OPTIONS);
@@ -146,7 +146,7 @@ class BenchCommandTest {
         assertThat(checkOf("redis-benchmark", "--tests", "lpush,zrank", "--duration", "5")).isNull();
         assertThat(checkOf("redis-benchmark", "--repeat", "0")).isEqualTo("--repeat: 0 (expected: 1 to 100)");
         assertThat(checkOf("redis-benchmark", "--elements", "0")).isEqualTo("--elements: 0 (expected: 1 to 100000000)");
-        assertThat(checkOf("memory", "--types", "list,tree")).isEqualTo("type: tree (expected: list, set, zset or hash)");
+        assertThat(checkOf("memory", "--types", "list,tree")).isEqualTo("type: tree (expected: list, set, zset, hash or stream)");
         assertThat(checkOf("memory", "--value-size", "19")).isEqualTo("--value-size: 19 (expected: 20 to 1048576)");
         assertThat(checkOf("memory", "--clients", "1,2"))
                 .isEqualTo("--clients: 1,2 (expected: one client setting: the load runs once per collection)");

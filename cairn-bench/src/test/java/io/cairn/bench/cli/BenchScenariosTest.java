@@ -223,8 +223,9 @@ class BenchScenariosTest {
         Map<String, List<Map<String, String>>> all = allRows(rows);
         List<Map<String, String>> memory = CsvText.rows(Files.readString(resultsDir().resolve("memory.csv"), UTF_8));
         assertThat(memory).extracting(m -> m.get("system") + "/" + m.get("type")).containsExactly(
-                "cairn/list", "cairn/set", "cairn/zset", "cairn/hash", "redis/list", "redis/set", "redis/zset",
-                "redis/hash", "memcached/list", "memcached/set", "memcached/zset", "memcached/hash");
+                "cairn/list", "cairn/set", "cairn/zset", "cairn/hash", "cairn/stream", "redis/list", "redis/set",
+                "redis/zset", "redis/hash", "redis/stream", "memcached/list", "memcached/set", "memcached/zset",
+                "memcached/hash", "memcached/stream");
         for (Map<String, String> m : memory) {
             String key = m.get("system") + "/none/" + m.get("type") + "/load";
             String why = m.get("unsupported");
@@ -384,7 +385,7 @@ class BenchScenariosTest {
     @Test
     void aBadMemoryOptionIsRefusedBeforeAnyServerStarts() {
         assertThat(bench("memory", "--systems", "cairn", "--types", "list,tree")).isEqualTo(2);
-        assertThat(stderr()).contains("type: tree (expected: list, set, zset or hash)").doesNotContain("bench: starting");
+        assertThat(stderr()).contains("type: tree (expected: list, set, zset, hash or stream)").doesNotContain("bench: starting");
         assertThat(bench("redis-benchmark", "--systems", "cairn", "--tests", "lpop", "--duration", "3")).isEqualTo(2);
         assertThat(stderr()).contains("--duration: 3.0 (expected: 0 with lpop").doesNotContain("bench: starting");
         assertThat(resultsDir()).doesNotExist();
