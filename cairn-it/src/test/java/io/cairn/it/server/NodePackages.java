@@ -99,10 +99,16 @@ final class NodePackages {
             String out = Files.readString(log);
             String reason = "npm ci in " + TARGET + " could not install the locked npm packages ("
                     + (done ? "exit " + p.exitValue() : "still running after 180 s")
-                    + "; is the npm registry reachable?): " + out.strip().lines().reduce((a, c) -> c).orElse("");
+                    + "; is the npm registry reachable?): " + firstError(out) + " (" + log + " has the rest)";
             System.err.println("[cairn] skipping the tests that need it: " + reason);
             Assumptions.abort(reason);
         }
         Files.copy(TARGET.resolve("package-lock.json"), INSTALLED_LOCK, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** npm's error lines name the cause first ({@code code ECONNREFUSED}, then the failed request). */
+    private static String firstError(String out) {
+        return String.join("; ", out.lines().filter(l -> l.startsWith("npm error") && !l.contains("    at "))
+                .limit(4).map(l -> l.substring("npm error".length()).strip()).toList());
     }
 }
