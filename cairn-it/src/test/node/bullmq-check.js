@@ -1,11 +1,14 @@
 // BullMQ, unchanged, on the server at 127.0.0.1:PORT: a Queue, a Worker and QueueEvents.
 //   node bullmq-check.js PORT check        200 jobs (some delayed, one failing once and retried);
 //                                          checks every result and the 'completed' events
+//   node bullmq-check.js PORT features     priorities (added while paused), a rate limiter, a flow
+//                                          (a parent summing its children's values) and a job
+//                                          scheduler repeating every 200 ms
 //   node bullmq-check.js PORT bench N C    N jobs enqueued in bulk, a worker of concurrency C;
 //                                          jobs/s from the first add to the last completion
 // Prints one line "RESULT {json}" and exits 0, or prints "FAILED reason" and exits 1.
 'use strict';
-const { Queue, Worker, QueueEvents } = require('bullmq');
+const { Queue, Worker, QueueEvents, FlowProducer } = require('bullmq');
 
 const port = Number(process.argv[2]);
 const mode = process.argv[3] || 'check';
@@ -94,6 +97,58 @@ async function check() {
   console.log('RESULT ' + JSON.stringify(summary));
 }
 
+async function waitFor(condition, ms, what) {
+  const timer = deadline(ms, what);
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+  clearTimeout(timer);
+}
+
+async function features() {
+  const name = 'cairn-features';
+  const queue = new Queue(name, { connection });
+  await queue.obliterate({ force: true });
+  await queue.pause();
+  for (const [priority, jobName] of [[5, 'low'], [1, 'high'], [3, 'mid']]) await queue.add(jobName, {}, { priority });
+  const order = [];
+  let ticks = 0;
+  const worker = new Worker(name, async (job) => {
+    if (job.name === 'parent') return Object.values(await job.getChildrenValues()).reduce((a, b) => a + b, 0);
+    if (job.name === 'child') return job.data.v;
+    if (job.name === 'tick') return ++ticks;
+    order.push(job.name);
+    return job.name;
+  }, { connection, concurrency: 1, limiter: { max: 50, duration: 1000 } });
+  worker.on('error', (e) => fail('worker error: ' + e.message));
+  await worker.waitUntilReady();
+  await queue.resume();
+  await waitFor(() => order.length === 3, 10000, 'the prioritized jobs');
+
+  const events = new QueueEvents(name, { connection });
+  await events.waitUntilReady();
+  const flow = new FlowProducer({ connection });
+  const tree = await flow.add({
+    name: 'parent', queueName: name,
+    children: [1, 2, 3].map((v) => ({ name: 'child', queueName: name, data: { v } })),
+  });
+  const parentValue = await tree.job.waitUntilFinished(events, 10000);
+
+  await queue.upsertJobScheduler('ticker', { every: 200 }, { name: 'tick' });
+  await waitFor(() => ticks >= 3, 10000, 'three ticks of the job scheduler (have ' + ticks + ')');
+  const schedulers = (await queue.getJobSchedulers()).map((s) => s.key);
+  await queue.removeJobScheduler('ticker');
+  const summary = {
+    mode, order, parentValue, ticks: ticks >= 3, schedulers,
+    schedulersAfterRemove: (await queue.getJobSchedulers()).length,
+    workers: (await queue.getWorkers()).length, failed: await queue.getFailedCount(),
+  };
+  await worker.close();
+  await events.close();
+  await flow.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  console.log('RESULT ' + JSON.stringify(summary));
+}
+
 async function bench(total, concurrency) {
   const name = 'cairn-bench';
   const queue = new Queue(name, { connection, defaultJobOptions: { removeOnComplete: true } });
@@ -122,5 +177,6 @@ async function bench(total, concurrency) {
   console.log('RESULT ' + JSON.stringify({ mode, jobs: total, concurrency, seconds, jobsPerSecond: Math.round(total / seconds) }));
 }
 
-const run = mode === 'bench' ? bench(Number(process.argv[4] || 10000), Number(process.argv[5] || 50)) : check();
+const run = mode === 'bench' ? bench(Number(process.argv[4] || 10000), Number(process.argv[5] || 50))
+  : mode === 'features' ? features() : check();
 run.then(() => process.exit(0), (e) => fail((e && e.stack) || String(e)));

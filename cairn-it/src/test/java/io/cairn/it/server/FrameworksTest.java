@@ -68,6 +68,21 @@ class FrameworksTest {
     }
 
     @Test
+    void bullmqPrioritiesRateLimitFlowsAndJobSchedulers() {
+        Path node = NodePackages.node();
+        Path scripts = NodePackages.install();
+        JsonNode r = FrameworkProcess.run(scripts, Map.of(), RUN,
+                List.of(node.toString(), "bullmq-check.js", Integer.toString(server.port()), "features"));
+        assertThat(r.get("order").toString()).isEqualTo("[\"high\",\"mid\",\"low\"]");
+        assertThat(r.get("parentValue").asInt()).isEqualTo(6);
+        assertThat(r.get("ticks").asBoolean()).isTrue();
+        assertThat(r.get("schedulers").toString()).isEqualTo("[\"ticker\"]");
+        assertThat(r.get("schedulersAfterRemove").asInt()).isZero();
+        assertThat(r.get("workers").asInt()).as("workers found by CLIENT LIST").isEqualTo(1);
+        assertThat(r.get("failed").asInt()).isZero();
+    }
+
+    @Test
     void celeryWorkerOnTheRedisBrokerAndResultBackend() {
         requirePython("celery", "python3-celery");
         requirePython("redis", "python3-redis");
