@@ -52,10 +52,7 @@ class FrameworksTest {
 
     @Test
     void bullmqQueueWorkerAndQueueEvents() {
-        Path node = NodePackages.node();
-        Path scripts = NodePackages.install();
-        JsonNode r = FrameworkProcess.run(scripts, Map.of(), RUN,
-                List.of(node.toString(), "bullmq-check.js", Integer.toString(server.port()), "check"));
+        JsonNode r = bullmq("check");
         assertThat(r.get("completed").asInt()).isEqualTo(200);
         assertThat(r.get("completedEvents").asInt()).isEqualTo(200);
         assertThat(r.get("delayedDone").asInt()).isEqualTo(10);
@@ -69,10 +66,7 @@ class FrameworksTest {
 
     @Test
     void bullmqPrioritiesRateLimitFlowsAndJobSchedulers() {
-        Path node = NodePackages.node();
-        Path scripts = NodePackages.install();
-        JsonNode r = FrameworkProcess.run(scripts, Map.of(), RUN,
-                List.of(node.toString(), "bullmq-check.js", Integer.toString(server.port()), "features"));
+        JsonNode r = bullmq("features");
         assertThat(r.get("order").toString()).isEqualTo("[\"high\",\"mid\",\"low\"]");
         assertThat(r.get("parentValue").asInt()).isEqualTo(6);
         assertThat(r.get("ticks").asBoolean()).isTrue();
@@ -153,6 +147,15 @@ class FrameworksTest {
         assertThat(r.get("luaCounter").asInt()).isEqualTo(300);
         assertThat(r.get("extended").asInt()).isEqualTo(300);
         assertThat(r.get("left").asInt()).isZero();
+    }
+
+    /** Runs {@code bullmq-check.js} in {@code mode} with the locked npm packages. */
+    private JsonNode bullmq(String mode) {
+        Path node = NodePackages.node();
+        Path modules = NodePackages.install();
+        Path script = copy("node", "bullmq-check.js");
+        return FrameworkProcess.run(script.getParent(), Map.of("NODE_PATH", modules.toString()), RUN,
+                List.of(node.toString(), "bullmq-check.js", Integer.toString(server.port()), mode));
     }
 
     /** Skips unless Debian's python3 imports {@code module} (from the Debian package {@code pkg}). */

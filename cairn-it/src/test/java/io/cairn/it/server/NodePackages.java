@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The npm packages the framework tests drive, installed from the project's own files: {@code
- * src/test/node} holds {@code package.json}, the {@code package-lock.json} that pins every
- * version, and the scripts; {@link #install} copies them to {@code target/node} and runs {@code
- * npm ci} there unless its {@code node_modules} was installed from the same lock file.
+ * src/test/node} holds {@code package.json} and the {@code package-lock.json} that pins every
+ * version (beside the scripts, which run from a test's directory with {@code NODE_PATH}); {@link
+ * #install} copies the two to {@code target/node} and runs {@code npm ci} there unless its {@code node_modules} was installed from the same lock file.
  *
  * <p>Node.js and npm are Debian packages ({@code nodejs}, {@code npm}) that {@code .ci/run}
  * installs, so a missing one follows {@link DebianPackages} (a skip, a failure under {@code
@@ -31,6 +31,9 @@ final class NodePackages {
     static final Path TARGET = Path.of("target", "node");
     /** Where a successful {@code npm ci} leaves a copy of the lock file it installed. */
     private static final Path INSTALLED_LOCK = TARGET.resolve("node_modules").resolve(".cairn-installed-lock.json");
+
+    /** Why npm could not install the packages, once it has failed in this JVM; later tests skip at once. */
+    private static String unavailable;
 
     private NodePackages() {
     }
@@ -49,24 +52,23 @@ final class NodePackages {
     }
 
     /**
-     * Makes {@code target/node} hold the scripts and the locked packages; returns it. Skips the
-     * calling test, printing why, when npm cannot install them.
+     * Makes {@code target/node/node_modules} hold the locked packages; returns its absolute path,
+     * for {@code NODE_PATH}. Skips the calling test, printing why, when npm cannot install them.
      */
     static synchronized Path install() {
         node();
         Optional<Path> npm = onPath("npm");
         DebianPackages.assumeInstalled(npm.isPresent(), "npm", "npm on PATH");
+        Assumptions.assumeTrue(unavailable == null, () -> unavailable);
         try {
             Files.createDirectories(TARGET);
-            try (Stream<Path> files = Files.list(SOURCE)) {
-                for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    Files.copy(f, TARGET.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                }
+            for (String f : List.of("package.json", "package-lock.json")) {
+                Files.copy(SOURCE.resolve(f), TARGET.resolve(f), StandardCopyOption.REPLACE_EXISTING);
             }
             if (!Arrays.equals(Files.readAllBytes(TARGET.resolve("package-lock.json")), lockAtLastInstall())) {
                 npmCi(npm.get());
             }
-            return TARGET;
+            return TARGET.resolve("node_modules").toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -101,6 +103,7 @@ final class NodePackages {
                     + (done ? "exit " + p.exitValue() : "still running after 180 s")
                     + "; is the npm registry reachable?): " + firstError(out) + " (" + log + " has the rest)";
             System.err.println("[cairn] skipping the tests that need it: " + reason);
+            unavailable = reason;
             Assumptions.abort(reason);
         }
         Files.copy(TARGET.resolve("package-lock.json"), INSTALLED_LOCK, StandardCopyOption.REPLACE_EXISTING);
