@@ -1,7 +1,8 @@
 """Celery tasks on the Redis broker and result backend at 127.0.0.1:$CAIRN_PORT (databases 0 and 1).
 
 Worker:   python3 -m celery -A celery_tasks worker --pool=threads -c 4 ...
-Producer: python3 celery_tasks.py N   sends N tasks and a group and a chain, checks every result,
+Producer: python3 celery_tasks.py N   sends N tasks, a group, a chain, a chord, a task with a
+          countdown and one that is retried, checks every result,
           prints "RESULT {json}" (exit 0) or "FAILED reason" (exit 1).
 """
 import json
@@ -9,7 +10,7 @@ import os
 import sys
 import time
 
-from celery import Celery, chain, group
+from celery import Celery, chain, chord, group
 
 PORT = int(os.environ["CAIRN_PORT"])
 app = Celery("celery_tasks", broker=f"redis://127.0.0.1:{PORT}/0", backend=f"redis://127.0.0.1:{PORT}/1")
@@ -20,6 +21,11 @@ app.conf.update(task_serializer="json", result_serializer="json", accept_content
 @app.task
 def add(x, y):
     return x + y
+
+
+@app.task
+def total(values):
+    return sum(values)
 
 
 @app.task(bind=True, max_retries=2, default_retry_delay=0.2)
@@ -37,9 +43,12 @@ def produce(n):
         raise AssertionError(f"add results were {sums}")
     grouped = group(add.s(i, 1) for i in range(10))().get(timeout=30)
     chained = chain(add.s(1, 2), add.s(3), add.s(4))().get(timeout=30)
+    chorded = chord(add.s(i, i) for i in range(20))(total.s()).get(timeout=30)
+    delayed = add.apply_async((20, 22), countdown=0.5)
+    delayed_value = delayed.get(timeout=30)
     retried = flaky.delay(7)
     retried_value = retried.get(timeout=30)
-    return {"tasks": n, "sumsOk": True, "group": grouped, "chain": chained,
+    return {"tasks": n, "sumsOk": True, "group": grouped, "chain": chained, "chord": chorded, "countdown": delayed_value,
             "retried": retried_value, "retriedState": retried.state,
             "seconds": round(time.monotonic() - started, 3)}
 

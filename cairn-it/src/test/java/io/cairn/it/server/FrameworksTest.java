@@ -91,6 +91,8 @@ class FrameworksTest {
             assertThat(r.get("sumsOk").asBoolean()).isTrue();
             assertThat(r.get("group").toString()).isEqualTo("[1,2,3,4,5,6,7,8,9,10]");
             assertThat(r.get("chain").asInt()).isEqualTo(10);
+            assertThat(r.get("chord").asInt()).isEqualTo(380);
+            assertThat(r.get("countdown").asInt()).isEqualTo(42);
             assertThat(r.get("retried").asInt()).isEqualTo(70);
             assertThat(r.get("retriedState").asText()).isEqualTo("SUCCESS");
             worker.close();
