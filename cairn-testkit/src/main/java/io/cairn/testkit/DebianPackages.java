@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class DebianPackages {
     /** How to get every package the tests use, in one command. */
-    public static final String INSTALL_ALL = ".ci/run or ./cairn bench peers install installs every package the tests use";
+    public static final String INSTALL_ALL = ".ci/run installs every package the tests use (./cairn bench peers install the benchmark peers)";
 
     private static final Set<String> PRINTED = ConcurrentHashMap.newKeySet();
 
