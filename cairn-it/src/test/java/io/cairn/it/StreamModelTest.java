@@ -6,17 +6,16 @@ import io.cairn.common.ManualClock;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StreamId;
-import io.cairn.storage.engine.StreamOps;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
 import io.cairn.testkit.fs.CrashableFileSystem;
+import io.cairn.testkit.model.StoreDump;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Tag;
@@ -65,8 +64,8 @@ class StreamModelTest {
 
         String render() {
             StringBuilder out = new StringBuilder();
-            entries.forEach((id, v) -> out.append(id).append('=').append(v).append(' '));
-            out.append("last=").append(lastId).append(" added=").append(added).append(" maxdel=").append(maxDeleted);
+            entries.forEach((id, v) -> out.append(id).append("[f, ").append(v).append(']'));
+            out.append(" last=").append(lastId).append(" added=").append(added).append(" maxdel=").append(maxDeleted);
             groups.forEach((name, g) -> {
                 out.append(" group ").append(name).append(' ').append(g.last).append(' ').append(g.entriesRead);
                 g.consumers.forEach((c, t) -> out.append(" consumer ").append(c).append(' ').append(t[0]).append(' ')
@@ -78,51 +77,13 @@ class StreamModelTest {
         }
     }
 
-    private static String utf8(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
     private static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The store's streams in the reference's rendering. */
-    private static TreeMap<String, String> render(Store store, List<String> keys) {
-        return store.read(t -> {
-            TreeMap<String, String> out = new TreeMap<>();
-            StreamOps s = t.streams();
-            for (String key : keys) {
-                StreamOps.Meta m = s.meta(b(key));
-                if (m == null) {
-                    continue;
-                }
-                StringBuilder r = new StringBuilder();
-                for (StreamOps.Item item : s.range(b(key), StreamId.MIN, StreamId.MAX, 0, false)) {
-                    r.append(item.id()).append('=').append(utf8(item.fieldsAndValues()[1])).append(' ');
-                }
-                r.append("last=").append(m.lastId()).append(" added=").append(m.entriesAdded()).append(" maxdel=")
-                        .append(m.maxDeletedId());
-                for (StreamOps.Group g : s.groups(b(key))) {
-                    r.append(" group ").append(utf8(g.name())).append(' ').append(g.lastDelivered()).append(' ')
-                            .append(g.entriesRead());
-                    for (StreamOps.Consumer c : s.consumers(b(key), g.name())) {
-                        r.append(" consumer ").append(utf8(c.name())).append(' ').append(c.seenTime()).append(' ')
-                                .append(c.activeTime());
-                    }
-                    for (StreamOps.Pending p : s.pending(b(key), g.name(), StreamId.MIN, StreamId.MAX, 0, null)) {
-                        r.append(" pending ").append(p.id()).append(' ').append(utf8(p.consumer())).append(' ')
-                                .append(p.deliveryTime()).append(' ').append(p.deliveryCount());
-                    }
-                }
-                out.put(key, r.toString());
-            }
-            return out;
-        });
-    }
-
     private static TreeMap<String, String> render(TreeMap<String, Stream> ref) {
         TreeMap<String, String> out = new TreeMap<>();
-        ref.forEach((k, s) -> out.put(k, s.render()));
+        ref.forEach((k, s) -> out.put(k, "stream:" + s.render() + "@0"));
         return out;
     }
 
@@ -310,10 +271,10 @@ class StreamModelTest {
                     }
                 }
                 if (step % 200 == 0 || op >= 900 && op < 960) {
-                    assertThat(render(store, keys)).as(where).isEqualTo(render(ref));
+                    assertThat(StoreDump.render(store)).as(where).isEqualTo(render(ref));
                 }
             }
-            assertThat(render(store, keys)).isEqualTo(render(ref));
+            assertThat(StoreDump.render(store)).isEqualTo(render(ref));
         } finally {
             StoreModelTest.closeQuietly(store);
         }

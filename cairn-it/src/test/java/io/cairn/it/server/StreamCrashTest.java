@@ -3,6 +3,7 @@ package io.cairn.it.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.cli.Main;
+import io.cairn.testkit.Seeds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +91,7 @@ class StreamCrashTest {
                 }
             }));
             assertThat(enough.await(2, TimeUnit.MINUTES)).as("writes acknowledged").isTrue();
-            Thread.sleep(300 + new java.util.Random().nextInt(700)); // the kill moment is what varies
+            Thread.sleep(300 + Seeds.random(Seeds.seed()).nextInt(700)); // the kill moment is what varies, as in ServerCrashTest
         } finally {
             p.destroyForcibly();
             p.waitFor(30, TimeUnit.SECONDS);

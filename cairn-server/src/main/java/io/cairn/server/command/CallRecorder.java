@@ -5,6 +5,7 @@ import io.cairn.resp.RespValue;
 import io.cairn.server.CommandStats;
 import io.cairn.server.ServerContext;
 import io.cairn.server.Session;
+import io.cairn.server.command.script.ScriptCommands;
 
 /**
  * What the dispatcher notes after each request, once its event-loop part is done: SLOWLOG, the
@@ -79,8 +80,7 @@ final class CallRecorder {
         if (call.cmd == null || !call.ran) {
             return false;
         }
-        String name = call.cmd.spec().name();
-        return name.startsWith("eval") || name.startsWith("fcall");
+        return ScriptCommands.isScript(call.cmd.spec().name());
     }
 
     /**

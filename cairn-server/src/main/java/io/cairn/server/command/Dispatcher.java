@@ -1,6 +1,7 @@
 package io.cairn.server.command;
 
 import io.cairn.server.command.connection.Monitors;
+import io.cairn.server.command.notify.NotifyFlags;
 import io.cairn.server.command.script.ScriptCommands;
 import io.cairn.server.command.script.ScriptEngine;
 import io.cairn.server.command.script.ScriptThread;
@@ -117,7 +118,7 @@ public final class Dispatcher {
         }
         CommandContext ctx = new CommandContext(args, spec, session, server);
         call.ran = true;
-        boolean scriptCommand = spec.name().startsWith("eval") || spec.name().startsWith("fcall");
+        boolean scriptCommand = ScriptCommands.isScript(spec.name());
         if (scriptCommand) {
             server.monitors().feed(session, session.db(), args); // before the commands it runs, as Redis
         }
@@ -141,7 +142,7 @@ public final class Dispatcher {
                         }
                         yield thread.submit(session, session.db(), op, write); // off the event loop
                     }
-                    boolean misses = server.notifier().flags().has(io.cairn.server.command.notify.NotifyFlags.KEY_MISS);
+                    boolean misses = server.notifier().flags().has(NotifyFlags.KEY_MISS);
                     if ((write || misses) && !spec.name().equals("exec")) { // EXEC's commands publish their own
                         op = server.notifier().wrap(spec.name(), args, op);
                     }
@@ -200,7 +201,7 @@ public final class Dispatcher {
     /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
     private static boolean runsScript(Command cmd, Session session) {
         String name = cmd.spec().name();
-        return name.startsWith("eval") || name.startsWith("fcall")
+        return ScriptCommands.isScript(name)
                 || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript)
                 && !session.queuedAny(Dispatcher::subscribes); // subscriptions change on the event loop only
     }
@@ -270,8 +271,7 @@ public final class Dispatcher {
             try {
                 Command cmd = resolve(args);
                 if (server.monitors().any()) { // as Redis: a script before the commands it runs, the rest after
-                    String shown = cmd.spec().name();
-                    if (shown.startsWith("eval") || shown.startsWith("fcall")) {
+                    if (ScriptCommands.isScript(cmd.spec().name())) {
                         server.monitors().feed(session, session.db(), args);
                     } else {
                         feedAfter = Monitors.shown(cmd.spec());

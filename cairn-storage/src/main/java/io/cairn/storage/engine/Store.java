@@ -200,7 +200,7 @@ public final class Store implements AutoCloseable {
                 log.commit(txn.end());
                 throw e;
             }
-            List<Object[]> seen = txn.takeExpiredSeen();
+            List<Txn.SeenExpired> seen = txn.takeExpiredSeen();
             if (!seen.isEmpty()) {
                 txn.reclaimSeen(seen); // what its reads found expired goes with this batch
             }
@@ -218,7 +218,7 @@ public final class Store implements AutoCloseable {
      * Redis deletes a key an access finds expired (so {@code expired} reaches the change stream
      * then, not at the next expiry cycle). The read's own reply does not wait for it.
      */
-    private void reclaim(List<Object[]> seen) {
+    private void reclaim(List<Txn.SeenExpired> seen) {
         try {
             checkWritable();
         } catch (RuntimeException e) {
@@ -275,7 +275,7 @@ public final class Store implements AutoCloseable {
             txn.begin(clock.millis(), true, db);
             R value;
             long lsn;
-            List<Object[]> seen;
+            List<Txn.SeenExpired> seen;
             try {
                 value = body.apply(txn);
                 lsn = log.lastLsn();

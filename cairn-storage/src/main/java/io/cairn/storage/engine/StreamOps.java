@@ -69,6 +69,12 @@ public final class StreamOps {
         return s == null ? 0 : s.items.chunkCount();
     }
 
+    /** The last ID given out (XADD's floor), or null when the key is absent; without {@link #meta}'s reads of the ends. */
+    public StreamId lastId(byte[] key) {
+        StreamEntry s = read(key);
+        return s == null ? null : s.lastId;
+    }
+
     /** Whether the key holds a stream (false when absent). */
     public boolean exists(byte[] key) {
         return read(key) != null;

@@ -612,41 +612,43 @@ public final class Txn {
         return e;
     }
 
-    /** Keys a read found expired, by database: the store reclaims them after the transaction. */
-    private final List<Object[]> expiredSeen = new ArrayList<>();
+    /** A key a read found expired, in its database: the store reclaims it after the transaction. */
+    record SeenExpired(int db, byte[] key) {
+    }
+
+    /** At most this many are remembered per transaction; the expiry cycle finds the rest. */
+    private static final int SEEN_EXPIRED_LIMIT = 1024;
+    private final List<SeenExpired> expiredSeen = new ArrayList<>();
 
     private void expiredSeen(byte[] key) {
-        if (expiredSeen.size() < 1024) {
-            expiredSeen.add(new Object[] {db, key});
+        if (expiredSeen.size() < SEEN_EXPIRED_LIMIT) {
+            expiredSeen.add(new SeenExpired(db, key));
         }
     }
 
     /**
      * Removes (and logs as {@link Mutation.Expired}) each key this transaction's reads found
-     * expired that still is, as Redis deletes a key an access finds expired; returns how many.
-     * Only in a write transaction: the store runs one for a read that saw any.
+     * expired that still is, as Redis deletes a key an access finds expired. Only in a write
+     * transaction: the store runs one for a read that saw any.
      */
-    int reclaimSeen(List<Object[]> seen) {
+    void reclaimSeen(List<SeenExpired> seen) {
         int here = db;
-        int n = 0;
-        for (Object[] k : seen) {
-            select((Integer) k[0]);
-            Object e = ks.get((byte[]) k[1]);
+        for (SeenExpired k : seen) {
+            select(k.db());
+            Object e = ks.get(k.key());
             if (e != null && EntryKeys.expired(e, now)) {
-                record(new Mutation.Expired(db, (byte[]) k[1]), ((byte[]) k[1]).length);
-                n++;
+                record(new Mutation.Expired(db, k.key()), k.key().length);
             }
         }
         select(here);
-        return n;
     }
 
     /** The keys reads found expired since {@link #begin}, taken (the list is cleared). */
-    List<Object[]> takeExpiredSeen() {
+    List<SeenExpired> takeExpiredSeen() {
         if (expiredSeen.isEmpty()) {
             return List.of();
         }
-        List<Object[]> out = new ArrayList<>(expiredSeen);
+        List<SeenExpired> out = new ArrayList<>(expiredSeen);
         expiredSeen.clear();
         return out;
     }

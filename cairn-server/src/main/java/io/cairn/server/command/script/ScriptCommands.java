@@ -79,7 +79,11 @@ public final class ScriptCommands {
 
     /** Whether a request (as queued by MULTI) runs a script. */
     public static boolean runsScript(byte[][] args) {
-        String name = new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
+        return isScript(new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Whether the command named {@code name} (lower case) runs a script: EVAL, EVALSHA, FCALL and their read-only forms. */
+    public static boolean isScript(String name) {
         return name.startsWith("eval") || name.startsWith("fcall");
     }
 }

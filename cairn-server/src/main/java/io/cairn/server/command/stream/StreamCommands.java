@@ -89,11 +89,11 @@ public final class StreamCommands {
         @Override
         public RespValue run(Txn t) {
             StreamOps s = t.streams();
-            StreamOps.Meta m = s.meta(key);
-            if (m == null && noMkStream) {
+            StreamId known = s.lastId(key);
+            if (known == null && noMkStream) {
                 return RespValue.NULL;
             }
-            StreamId last = m == null ? StreamId.MIN : m.lastId();
+            StreamId last = known == null ? StreamId.MIN : known;
             if (last.equals(StreamId.MAX)) {
                 throw new InvalidRequestException(
                         "ERR The stream has exhausted the last possible ID, unable to add more items");

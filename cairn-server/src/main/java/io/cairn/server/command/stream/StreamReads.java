@@ -37,22 +37,25 @@ final class StreamReads {
         r.blocking("xreadgroup", c -> Read.parse(c, true));
     }
 
-    /** {@code ids[i]} null for {@code $}, to resolve on the first try. */
+    /** One XREAD or XREADGROUP, its IDs resolved against the streams on its first try. */
     static final class Read implements BlockingOperation {
         private final byte[][] keys;
-        private final StreamId[] ids;
         private final long count;
         private final long block;
         private final byte[] group;
         private final byte[] consumer;
         private final boolean noAck;
         private final boolean resp3;
+        /** The IDs as given ({@code $}, {@code >} or an ID), read into {@link #ids} on the first try. */
+        private final byte[][] rawIds;
+        private final StreamId[] ids;
         private boolean resolved;
 
-        private Read(byte[][] keys, StreamId[] ids, long count, long block, byte[] group, byte[] consumer,
+        private Read(byte[][] keys, byte[][] rawIds, long count, long block, byte[] group, byte[] consumer,
                      boolean noAck, boolean resp3) {
             this.keys = keys;
-            this.ids = ids;
+            this.rawIds = rawIds;
+            this.ids = new StreamId[keys.length];
             this.count = count;
             this.block = block;
             this.group = group;
@@ -108,18 +111,9 @@ final class StreamReads {
                 throw new InvalidRequestException("ERR Missing GROUP option for XREADGROUP");
             }
             int n = (c.argc() - streamsAt) / 2;
-            byte[][] keys = Arrays.copyOfRange(c.args(), streamsAt, streamsAt + n);
-            StreamId[] ids = new StreamId[n];
-            byte[][] raw = Arrays.copyOfRange(c.args(), streamsAt + n, streamsAt + 2 * n);
-            return new Read(keys, ids, count, block, group, consumer, noAck, c.session().protocol() == 3)
-                    .withRawIds(raw);
-        }
-
-        private byte[][] rawIds;
-
-        private Read withRawIds(byte[][] raw) {
-            this.rawIds = raw;
-            return this;
+            return new Read(Arrays.copyOfRange(c.args(), streamsAt, streamsAt + n),
+                    Arrays.copyOfRange(c.args(), streamsAt + n, streamsAt + 2 * n), count, block, group, consumer,
+                    noAck, c.session().protocol() == 3);
         }
 
         /** Checks the groups and reads the IDs, in Redis's order (key by key), on the first try. */
