@@ -64,6 +64,7 @@ public final class CairnServer implements AutoCloseable {
     /** The HTTP API, or null when {@code http-port} is 0. */
     private final HttpApi http;
     private final ScheduledExecutorService timer;
+    private final HeapGuard heapGuard;
     private final CountDownLatch closed = new CountDownLatch(1);
     private final boolean epoll;
     private volatile boolean closing;
@@ -123,6 +124,7 @@ public final class CairnServer implements AutoCloseable {
             }
             throw new CairnException("cannot listen on " + config.bind() + ":" + binding + ": " + e.getMessage(), e);
         }
+        this.heapGuard = HeapGuard.start(store, config.heapGuardPercent());
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-server-timer").daemon(true).factory());
         timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
@@ -189,6 +191,8 @@ public final class CairnServer implements AutoCloseable {
     private void tick() {
         context.stats().sample();
         context.latency().sampleStore(store);
+        context.usedMemoryPeak(store.usedMemory());
+        heapGuard.tick();
         long timeout = context.timeoutSeconds();
         if (timeout > 0) {
             long now = System.currentTimeMillis();
@@ -225,6 +229,7 @@ public final class CairnServer implements AutoCloseable {
         }
         try {
             timer.shutdownNow();
+            heapGuard.close();
             listener.close().syncUninterruptibly();
             if (http != null) {
                 http.close(); // before the search service and the store below

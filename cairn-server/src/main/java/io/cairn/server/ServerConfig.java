@@ -2,6 +2,8 @@ package io.cairn.server;
 
 import io.cairn.common.Checks;
 import io.cairn.storage.engine.Encodings;
+import io.cairn.storage.engine.EvictionPolicy;
+import io.cairn.storage.engine.MemoryLimit;
 import io.cairn.storage.engine.WalMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +33,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
-                           Encodings encodings) {
+                           MemoryLimit memory, int heapGuardPercent, Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -79,6 +81,22 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         SLOWLOG_MAX_LEN("slowlog-max-len", integer(0, Long.MAX_VALUE), "128", "most entries SLOWLOG keeps"),
         LATENCY_MONITOR_THRESHOLD("latency-monitor-threshold", null, new SettingType.RedisNumber(0, Long.MAX_VALUE, false, false), "0",
                 "milliseconds at or past which the latency monitor (LATENCY) keeps an event's sample; 0 keeps none"),
+        MAXMEMORY("maxmemory", null, size(), "0",
+                "bytes the keys may hold (MEMORY USAGE's estimate summed, used_memory) before maxmemory-policy"
+                        + " applies; 0 means no bound but the heap's (heap-guard-percent)"),
+        MAXMEMORY_POLICY("maxmemory-policy", null, new SettingType.Choice(policyNames()), "noeviction",
+                "what goes past maxmemory: noeviction refuses writes with -OOM; allkeys-* or volatile-* (keys with an"
+                        + " expiry) evict by lru, lfu, random, or volatile-ttl the nearest expiry"),
+        MAXMEMORY_SAMPLES("maxmemory-samples", null, new SettingType.RedisNumber(1, Integer.MAX_VALUE, false, false), "5",
+                "keys each database samples per eviction (more is closer to true LRU/LFU, and slower)"),
+        LFU_LOG_FACTOR("lfu-log-factor", null, new SettingType.RedisNumber(0, Integer.MAX_VALUE, false, false), "10",
+                "how slowly the LFU counter grows: an access increments it with probability 1/((counter-5)*factor+1)"),
+        LFU_DECAY_TIME("lfu-decay-time", null, new SettingType.RedisNumber(0, Integer.MAX_VALUE, false, false), "1",
+                "minutes for the LFU counter of an idle key to fall by one; 0 never"),
+        HEAP_GUARD_PERCENT("heap-guard-percent", integer(0, 99), "90",
+                "percent of the JVM's maximum heap in use after a collection past which the data's bound drops below"
+                        + " what it holds (writes refused with -OOM, or keys evicted by maxmemory-policy) until collections"
+                        + " free room; 0 off"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -133,10 +151,16 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
 
         /** Whether CONFIG SET may change this setting while the server runs. */
         public boolean mutable() {
-            return this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
+            return memory() || this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
                     || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS || this == SLOWLOG_LOG_SLOWER_THAN
                     || this == SLOWLOG_MAX_LEN || this == LATENCY_MONITOR_THRESHOLD
                     || EncodingSettings.covers(this);
+        }
+
+        /** Whether this is one of the memory limit's settings ({@link MemoryLimit}). */
+        public boolean memory() {
+            return this == MAXMEMORY || this == MAXMEMORY_POLICY || this == MAXMEMORY_SAMPLES || this == LFU_LOG_FACTOR
+                    || this == LFU_DECAY_TIME;
         }
 
         /** Reads {@code text} as this key's type and checks its rule. */
@@ -156,6 +180,14 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
     }
 
     private static final SettingType TEXT = new SettingType.Text();
+
+    private static List<String> policyNames() {
+        List<String> names = new ArrayList<>();
+        for (EvictionPolicy p : EvictionPolicy.values()) {
+            names.add(p.redisName());
+        }
+        return names;
+    }
 
     private static SettingType integer(long min, long max) {
         return new SettingType.IntegerRange(min, max);
@@ -205,6 +237,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         } catch (io.cairn.common.InvalidRequestException e) {
             throw new IllegalArgumentException("notify-keyspace-events: " + notifyKeyspaceEvents + " (" + e.getMessage() + ")");
         }
+        Checks.notNull("memory", memory);
+        Key.HEAP_GUARD_PERCENT.check(heapGuardPercent);
         Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
@@ -284,7 +318,14 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.SLOWLOG_LOG_SLOWER_THAN),
                     number(Key.SLOWLOG_MAX_LEN),
                     number(Key.LATENCY_MONITOR_THRESHOLD),
+                    memory(),
+                    (int) number(Key.HEAP_GUARD_PERCENT),
                     encodings());
+        }
+
+        private MemoryLimit memory() {
+            return new MemoryLimit(number(Key.MAXMEMORY), EvictionPolicy.byName(text(Key.MAXMEMORY_POLICY)),
+                    (int) number(Key.MAXMEMORY_SAMPLES), (int) number(Key.LFU_LOG_FACTOR), (int) number(Key.LFU_DECAY_TIME));
         }
 
         private Encodings encodings() {
@@ -324,6 +365,34 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         return SettingType.parseBytes(name, value);
     }
 
+    /** One of the memory limit's settings, as CONFIG GET shows it. */
+    public static String memorySetting(MemoryLimit m, Key k) {
+        return switch (k) {
+            case MAXMEMORY -> Long.toString(m.maxBytes());
+            case MAXMEMORY_POLICY -> m.policy().redisName();
+            case MAXMEMORY_SAMPLES -> Integer.toString(m.samples());
+            case LFU_LOG_FACTOR -> Integer.toString(m.lfuLogFactor());
+            case LFU_DECAY_TIME -> Integer.toString(m.lfuDecayMinutes());
+            default -> throw new IllegalArgumentException(k.name + " is not a memory setting");
+        };
+    }
+
+    /** {@code m} with the memory setting {@code k} set to {@code value} (as {@link Key#parse} read it). */
+    public static MemoryLimit withMemorySetting(MemoryLimit m, Key k, Object value) {
+        return switch (k) {
+            case MAXMEMORY -> new MemoryLimit((Long) value, m.policy(), m.samples(), m.lfuLogFactor(), m.lfuDecayMinutes());
+            case MAXMEMORY_POLICY -> new MemoryLimit(m.maxBytes(), EvictionPolicy.byName((String) value), m.samples(),
+                    m.lfuLogFactor(), m.lfuDecayMinutes());
+            case MAXMEMORY_SAMPLES -> new MemoryLimit(m.maxBytes(), m.policy(), ((Long) value).intValue(), m.lfuLogFactor(),
+                    m.lfuDecayMinutes());
+            case LFU_LOG_FACTOR -> new MemoryLimit(m.maxBytes(), m.policy(), m.samples(), ((Long) value).intValue(),
+                    m.lfuDecayMinutes());
+            case LFU_DECAY_TIME -> new MemoryLimit(m.maxBytes(), m.policy(), m.samples(), m.lfuLogFactor(),
+                    ((Long) value).intValue());
+            default -> throw new IllegalArgumentException(k.name + " is not a memory setting");
+        };
+    }
+
     /** The current value of a setting as CONFIG GET shows it. */
     public String get(Key k) {
         return switch (k) {
@@ -353,6 +422,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case SLOWLOG_MAX_LEN -> Long.toString(slowlogMaxLen);
             case LATENCY_MONITOR_THRESHOLD -> Long.toString(latencyMonitorThreshold);
             case NOTIFY_KEYSPACE_EVENTS -> io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents).toString();
+            case MAXMEMORY, MAXMEMORY_POLICY, MAXMEMORY_SAMPLES, LFU_LOG_FACTOR, LFU_DECAY_TIME -> memorySetting(memory, k);
+            case HEAP_GUARD_PERCENT -> Integer.toString(heapGuardPercent);
             default -> EncodingSettings.get(encodings, k);
         };
     }

@@ -59,6 +59,19 @@ public final class ServerContext {
     private final ClientPause pause = new ClientPause();
     private final Monitors monitors = new Monitors();
 
+    /** The highest {@code used_memory} seen (INFO's {@code used_memory_peak}), sampled each second and at each INFO. */
+    private final java.util.concurrent.atomic.AtomicLong usedMemoryPeak = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Notes {@code used} and returns the peak so far. */
+    public long usedMemoryPeak(long used) {
+        return usedMemoryPeak.accumulateAndGet(used, Math::max);
+    }
+
+    /** CONFIG RESETSTAT: the peak starts again from what the keys hold now. */
+    public void resetUsedMemoryPeak() {
+        usedMemoryPeak.set(store.usedMemory());
+    }
+
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
         this.store = store;
@@ -70,6 +83,7 @@ public final class ServerContext {
         this.timeoutSeconds = config.timeoutSeconds();
         this.busyReplyThreshold = config.busyReplyThreshold();
         this.outputBufferLimits = config.clientOutputBufferLimits();
+        store.memoryLimit(config.memory());
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);

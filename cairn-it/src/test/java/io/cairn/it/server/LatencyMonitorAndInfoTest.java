@@ -33,8 +33,10 @@ class LatencyMonitorAndInfoTest {
             assertThat(Long.parseLong(command.items().get(2).text())).isGreaterThanOrEqualTo(50);
             assertThat(Long.parseLong(command.items().get(3).text())).isGreaterThanOrEqualTo(50);
             List<Reply> history = c.call("LATENCY", "HISTORY", "command").items();
-            assertThat(history).hasSize(1);
-            assertThat(history.get(0).items().get(0).text()).isEqualTo(command.items().get(1).text());
+            // DEBUG SLEEP's sample is the last one; on a loaded machine CONFIG SET may have passed 20 ms too
+            assertThat(history).isNotEmpty();
+            assertThat(history.getLast().items().get(0).text()).isEqualTo(command.items().get(1).text());
+            assertThat(Long.parseLong(history.getLast().items().get(1).text())).isGreaterThanOrEqualTo(50);
             assertThat(c.call("LATENCY", "GRAPH", "command").text()).startsWith("command - high ");
             assertThat(c.call("LATENCY", "RESET").toString()).isEqualTo(":" + latest.size());
             assertThat(c.call("LATENCY", "LATEST").items()).isEmpty();

@@ -89,6 +89,10 @@ public final class Dispatcher {
                 return later(session, args, paused.whenComplete((v, e) -> session.postponed(false))); // run it then
             }
         }
+        RespValue oom = MemoryGate.check(server, session, cmd, this);
+        if (oom != null) {
+            return Outcome.now(oom);
+        }
         ScriptEngine scripts = server.scripts();
         ScriptThread thread = scripts.thread();
         boolean script = runsScript(cmd, session);

@@ -10,6 +10,11 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, Li
     byte[] key;
     long expireAt;
     final long epoch;
+    /**
+     * What this entry adds to its keyspace's bytes ({@link Keyspace#reaccount}); 0 until it is
+     * first put in a keyspace. Kept by the keyspace only.
+     */
+    long accounted;
 
     CollectionEntry(byte[] key, long expireAt, long epoch) {
         this.key = key;

@@ -12,6 +12,7 @@ import io.cairn.storage.index.Epochs;
 final class Databases {
     private final Keyspace[] dbs;
     private final Epochs epochs = new Epochs();
+    private final AccessClocks clocks = new AccessClocks();
     private byte[] functions = new byte[0];
 
     Databases(int count, int expectedKeys) {
@@ -20,7 +21,7 @@ final class Databases {
         }
         dbs = new Keyspace[count];
         for (int i = 0; i < count; i++) {
-            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs);
+            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs, clocks);
         }
     }
 
@@ -58,6 +59,20 @@ final class Databases {
             n += k.size();
         }
         return n;
+    }
+
+    /** The estimated bytes of every database's entries ({@link Keyspace#bytes}). */
+    long bytes() {
+        long n = 0;
+        for (Keyspace k : dbs) {
+            n += k.bytes();
+        }
+        return n;
+    }
+
+    /** The keys' access clocks, one meaning for every database. */
+    AccessClocks clocks() {
+        return clocks;
     }
 
     long volatileKeys() {

@@ -34,16 +34,29 @@ final class Keyspace {
      */
     private long expireSumHigh;
     private long expireSumLow;
+    /** Each key's access clock: what a new key starts with and what an access makes of it. */
+    final AccessClocks clocks;
+    /**
+     * The estimated bytes of every entry held ({@link MemoryEstimate}), kept with each write: a
+     * string's from its record, a collection's as {@link CollectionEntry#accounted} says.
+     */
+    private long bytes;
 
     Keyspace(int expectedKeys) {
-        this(expectedKeys, new io.cairn.storage.index.Epochs());
+        this(expectedKeys, new io.cairn.storage.index.Epochs(), new AccessClocks());
     }
 
-    /** A keyspace whose views share {@code epochs} with the store's other databases. */
-    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs) {
+    /** A keyspace whose views share {@code epochs}, and whose keys' clocks follow {@code clocks}, with the store's other databases. */
+    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs, AccessClocks clocks) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
         this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
         this.cow = CowClock.of(tree);
+        this.clocks = clocks;
+    }
+
+    /** The estimated bytes of the entries held (the sum of their {@link MemoryEstimate}s, collections' kept approximately). */
+    long bytes() {
+        return bytes;
     }
 
     int size() {
@@ -85,11 +98,44 @@ final class Keyspace {
         return hash.get(key);
     }
 
-    /** Inserts or replaces the entry under its key. */
+    /** The entry at {@code key}, counting an access to it (its clock moves, see {@link AccessClocks}). */
+    Object touch(byte[] key) {
+        return hash.touch(key, clocks);
+    }
+
+    /** Inserts or replaces the entry under its key; a new key's clock starts now, a replaced one's stays. */
     void put(Object entry) {
-        Object old = hash.put(entry);
+        Object old = hash.put(entry, clocks.initial());
         tree.put(entry);
         account(old, entry);
+    }
+
+    /**
+     * After a change inside the collection at {@code key} that had {@code sizeBefore} elements
+     * (-1: it did not exist): brings its share of {@link #bytes} up to date. Measured again
+     * ({@link MemoryEstimate}, sampled) while small, when its size crosses a power of two, and
+     * always for lists and streams (whose figure is cheap); otherwise moved by its mean bytes per
+     * element: amortised O(1) per change.
+     */
+    void reaccount(byte[] key, int sizeBefore) {
+        if (!(hash.get(key) instanceof CollectionEntry c)) {
+            return;
+        }
+        int n = c.size();
+        long now;
+        if (sizeBefore <= 0 || n <= 16 || c instanceof ListEntry || c instanceof StreamEntry
+                || Integer.highestOneBit(n) != Integer.highestOneBit(sizeBefore)) {
+            now = MemoryEstimate.of(c, MemoryEstimate.ACCOUNTING_SAMPLES);
+        } else {
+            now = c.accounted + (long) (n - sizeBefore) * (c.accounted / sizeBefore);
+        }
+        bytes += now - c.accounted;
+        c.accounted = now;
+    }
+
+    /** The size of the collection at {@code key}, -1 when it holds none (for {@link #reaccount}). */
+    int collectionSize(byte[] key) {
+        return hash.get(key) instanceof CollectionEntry c ? c.size() : -1;
     }
 
     /**
@@ -131,6 +177,7 @@ final class Keyspace {
     void clear() {
         hash.clear();
         tree.clear();
+        bytes = 0;
         volatileKeys = 0;
         expireSumHigh = 0;
         expireSumLow = 0;
@@ -143,6 +190,7 @@ final class Keyspace {
             return e;
         }
         T copy = (T) e.copy(tree.epoch());
+        copy.accounted = e.accounted;
         put(copy);
         return copy;
     }
@@ -177,6 +225,7 @@ final class Keyspace {
         }
         remove(source);
         CollectionEntry moved = tree.isShared(c.epoch) ? c.copy(tree.epoch()) : c;
+        moved.accounted = 0; // measured again under its new key
         moved.key = target.clone();
         put(moved);
     }
@@ -218,6 +267,17 @@ final class Keyspace {
     }
 
     private void account(Object old, Object now) {
+        if (old != null) {
+            bytes -= old instanceof CollectionEntry c ? c.accounted : MemoryEstimate.of(old, 0);
+        }
+        if (now instanceof CollectionEntry c) {
+            if (c.accounted == 0) {
+                c.accounted = MemoryEstimate.of(c, MemoryEstimate.ACCOUNTING_SAMPLES);
+            }
+            bytes += c.accounted;
+        } else if (now != null) {
+            bytes += MemoryEstimate.of(now, 0);
+        }
         long before = old == null ? 0 : EntryKeys.expireAtOf(old);
         long after = now == null ? 0 : EntryKeys.expireAtOf(now);
         if (before > 0) {

@@ -17,6 +17,8 @@ final class MemoryEstimate {
     static final int INDEX_BYTES_PER_KEY = 16;
     static final int OBJECT_HEADER = 12;
     static final int REFERENCE = 4;
+    /** The elements a collection is sampled on for the keyspace's running total (Redis's MEMORY USAGE default). */
+    static final int ACCOUNTING_SAMPLES = 5;
 
     private MemoryEstimate() {
     }

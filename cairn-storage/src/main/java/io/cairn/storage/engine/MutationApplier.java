@@ -34,6 +34,46 @@ final class MutationApplier {
 
     /** Applies a change within one database; {@code m} must not span databases. */
     static void apply(Keyspace ks, Mutation m) {
+        if (changesInside(m)) {
+            int before = ks.collectionSize(m.key());
+            applyChange(ks, m);
+            ks.reaccount(m.key(), before);
+        } else {
+            applyChange(ks, m); // whole entries: the keyspace accounts for them as it puts and removes
+        }
+    }
+
+    /** Whether {@code m} changes a collection in place (so its share of the keyspace's bytes moves). */
+    private static boolean changesInside(Mutation m) {
+        return switch (m) {
+            case Mutation.HashPut x -> true;
+            case Mutation.HashDelete x -> true;
+            case Mutation.ZSetPut x -> true;
+            case Mutation.ZSetDelete x -> true;
+            case Mutation.ZSetRemoveRange x -> true;
+            case Mutation.SetAdd x -> true;
+            case Mutation.SetRemove x -> true;
+            case Mutation.ListPush x -> true;
+            case Mutation.ListPop x -> true;
+            case Mutation.ListSet x -> true;
+            case Mutation.ListInsert x -> true;
+            case Mutation.ListRemove x -> true;
+            case Mutation.ListTrim x -> true;
+            case Mutation.StreamAdd x -> true;
+            case Mutation.StreamTrim x -> true;
+            case Mutation.StreamDelete x -> true;
+            case Mutation.StreamSetId x -> true;
+            case Mutation.StreamGroupPut x -> true;
+            case Mutation.StreamGroupDelete x -> true;
+            case Mutation.StreamConsumerPut x -> true;
+            case Mutation.StreamConsumerDelete x -> true;
+            case Mutation.StreamClaim x -> true;
+            case Mutation.StreamAck x -> true;
+            default -> false;
+        };
+    }
+
+    private static void applyChange(Keyspace ks, Mutation m) {
         switch (m) {
             case Mutation.ClearAll c -> throw new IllegalStateException("FLUSHALL applied to one database");
             case Mutation.SwapDb w -> throw new IllegalStateException("SWAPDB applied to one database");

@@ -73,6 +73,9 @@ public final class Store implements AutoCloseable {
     private final CommitLog log;
     private final RecoveryStats recovery;
     private final ExpiryCycle expiry;
+    private final Eviction eviction;
+    /** {@link Databases#bytes} as the last write left it, for a check without the lock. */
+    private volatile long usedBytes;
     private final CheckpointScheduler checkpoints;
     private final ScheduledExecutorService timer;
     private final boolean ownsTimer;
@@ -104,6 +107,8 @@ public final class Store implements AutoCloseable {
             throw e;
         }
         this.expiry = new ExpiryCycle(dbs, log);
+        this.eviction = new Eviction(dbs);
+        this.usedBytes = dbs.bytes();
         this.checkpointThread = Executors.newSingleThreadExecutor(
                 Thread.ofPlatform().name("cairn-checkpoint").daemon(true).factory());
         this.checkpoints = new CheckpointScheduler(new CheckpointSource(), new Checkpointer(fs, config, clock),
@@ -209,6 +214,7 @@ public final class Store implements AutoCloseable {
             CompletableFuture<Void> durable = log.commit(mutations);
             return new Result<>(value, mutations.isEmpty() ? before : before + 1, durable);
         } finally {
+            usedBytes = dbs.bytes();
             lock.unlock();
         }
     }
@@ -229,6 +235,7 @@ public final class Store implements AutoCloseable {
             txn.reclaimSeen(seen);
         } finally {
             log.commit(txn.end());
+            usedBytes = dbs.bytes();
         }
     }
 
@@ -413,6 +420,90 @@ public final class Store implements AutoCloseable {
             return closed ? 0 : expiry.run(budget, clock.millis());
         } finally {
             expiryLatency.recordSince(start);
+            usedBytes = dbs.bytes();
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ memory
+
+    /**
+     * The estimated bytes the store's keys hold: each entry's {@link Txn#memoryUsage} figure (a
+     * collection's kept approximately as it changes), summed over every database. What {@code
+     * maxmemory} is measured against; not the JVM's heap in use. Read without the lock: the value
+     * the last write left.
+     */
+    public long usedMemory() {
+        return usedBytes;
+    }
+
+    /** Sets {@code maxmemory} and its policy; takes effect for the next command. */
+    public void memoryLimit(MemoryLimit limit) {
+        lock.lock();
+        try {
+            eviction.limit(limit);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public MemoryLimit memoryLimit() {
+        return eviction.limit();
+    }
+
+    /**
+     * A bound on {@link #usedMemory} below {@code maxmemory} (or in place of none), from what the
+     * heap can hold: a server lowers it when the heap runs full, so writes are refused or keys
+     * evicted before the JVM runs out. {@code Long.MAX_VALUE}: no cap.
+     */
+    public void heapCap(long bytes) {
+        eviction.heapCap(bytes);
+    }
+
+    /** The bound {@link #usedMemory} is held to: the lower of {@code maxmemory} and {@link #heapCap}; {@code Long.MAX_VALUE} when none. */
+    public long memoryLimitBytes() {
+        return eviction.limitBytes();
+    }
+
+    /** Whether the store holds more than its limit (a check without the lock, for every command). */
+    public boolean overMemoryLimit() {
+        return usedBytes > eviction.limitBytes();
+    }
+
+    /**
+     * What {@link #makeRoom} did: the keys it evicted (logged as deletes, durable with {@code
+     * durable}), and whether the store is now within its limit or at least made progress (false:
+     * the policy may take nothing, so a command that adds data must be refused, Redis's {@code
+     * -OOM}).
+     */
+    public record Evictions(boolean roomMade, List<EvictedKey> keys, CompletableFuture<Void> durable) {
+    }
+
+    /** A key eviction took. */
+    public record EvictedKey(int db, byte[] key) {
+    }
+
+    /**
+     * Evicts keys as the policy says until the store is within its limit (at most a thousand or
+     * so per call; the next command's call goes on). Cheap when already within it.
+     */
+    public Evictions makeRoom() {
+        lock.lock();
+        try {
+            if (dbs.bytes() <= eviction.limitBytes()) {
+                return new Evictions(true, List.of(), CompletableFuture.completedFuture(null));
+            }
+            checkWritable();
+            List<Mutation> batch = new ArrayList<>();
+            List<Eviction.Victim> victims = eviction.run(batch);
+            CompletableFuture<Void> durable = batch.isEmpty() ? CompletableFuture.completedFuture(null) : log.commit(batch);
+            List<EvictedKey> keys = new ArrayList<>(victims.size());
+            for (Eviction.Victim v : victims) {
+                keys.add(new EvictedKey(v.db(), v.key()));
+            }
+            return new Evictions(!keys.isEmpty() || dbs.bytes() <= eviction.limitBytes(), keys, durable);
+        } finally {
+            usedBytes = dbs.bytes();
             lock.unlock();
         }
     }
@@ -561,7 +652,8 @@ public final class Store implements AutoCloseable {
             return new StoreStats(dbs.size(), dbs.volatileKeys(), log.lastLsn(), log.durableLsn(),
                     config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
                     checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
-                    dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb, avgTtlPerDb);
+                    dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb, avgTtlPerDb,
+                    eviction.evicted(), dbs.bytes());
         } finally {
             lock.unlock();
         }

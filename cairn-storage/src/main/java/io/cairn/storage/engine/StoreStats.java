@@ -23,10 +23,12 @@ package io.cairn.storage.engine;
  * @param volatileKeysPerDb keys with an expiry, per database
  * @param avgTtlPerDb       the mean time left (ms) of each database's keys with an expiry, 0 for none
  *                          (INFO keyspace's {@code avg_ttl})
+ * @param evictedKeys       keys evicted for the memory limit since open
+ * @param usedBytes         the estimated bytes the keys hold ({@link Store#usedMemory})
  */
 public record StoreStats(long keys, long volatileKeys, long lastLsn, long durableLsn, WalMode walMode,
                          long walBytesWritten, long walGroups, long walSyncs, long walSyncNanos,
                          CheckpointInfo lastCheckpoint, String lastCheckpointError, boolean checkpointRunning,
                          long expiredKeys, int openViews, RecoveryStats recovery, long[] keysPerDb,
-                         long[] volatileKeysPerDb, long[] avgTtlPerDb) {
+                         long[] volatileKeysPerDb, long[] avgTtlPerDb, long evictedKeys, long usedBytes) {
 }

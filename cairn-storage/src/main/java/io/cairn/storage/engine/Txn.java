@@ -63,6 +63,7 @@ public final class Txn {
         this.db = db;
         this.ks = dbs.get(db);
         this.now = now;
+        dbs.clocks().at(now);
         this.readOnly = readOnly;
         this.active = true;
         this.encodedBytes = 0;
@@ -119,11 +120,18 @@ public final class Txn {
 
     // ------------------------------------------------------------------ reads
 
+    /** The type at {@code key} (null when absent), without counting an access, as Redis's TYPE. */
     public ValueType type(byte[] key) {
-        return EntryKeys.typeOf(live(key));
+        return EntryKeys.typeOf(peek(key));
     }
 
+    /** Whether {@code key} exists, without counting an access (EXISTS, as Redis's). */
     public boolean exists(byte[] key) {
+        return peek(key) != null;
+    }
+
+    /** Whether {@code key} exists, counting an access to it (TOUCH). */
+    public boolean touch(byte[] key) {
         return live(key) != null;
     }
 
@@ -156,9 +164,12 @@ public final class Txn {
         throw new WrongTypeException(ValueType.JSON, EntryKeys.typeOf(e));
     }
 
-    /** The expiry of {@code key} in epoch milliseconds, {@link #NO_EXPIRY}, or {@link #ABSENT}. */
+    /**
+     * The expiry of {@code key} in epoch milliseconds, {@link #NO_EXPIRY}, or {@link #ABSENT};
+     * not an access (TTL does not touch a key in Redis).
+     */
     public long expireAt(byte[] key) {
-        Object e = live(key);
+        Object e = peek(key);
         if (e == null) {
             return ABSENT;
         }
@@ -319,7 +330,7 @@ public final class Txn {
      * {@code "document"}. Null when absent.
      */
     public String encoding(byte[] key) {
-        Object e = live(key);
+        Object e = peek(key);
         if (e == null) {
             return null;
         }
@@ -343,8 +354,32 @@ public final class Txn {
      * extrapolating, as Redis does; -1 when absent. See {@link MemoryEstimate} for what it counts.
      */
     public long memoryUsage(byte[] key, int samples) {
-        Object e = live(key);
+        Object e = peek(key);
         return e == null ? -1 : MemoryEstimate.of(e, samples);
+    }
+
+    /**
+     * OBJECT IDLETIME: seconds since {@code key} was last read or written, -1 when absent. Its
+     * clock means idle time only while the policy is not an LFU one ({@link #lfuClocks}).
+     */
+    public long idleTime(byte[] key) {
+        if (peek(key) == null) {
+            return -1;
+        }
+        return dbs.clocks().idleSeconds(ks.hash.clockOf(key, 0));
+    }
+
+    /** OBJECT FREQ: the key's logarithmic access counter, decayed to now; -1 when absent. Meaningful under an LFU policy only. */
+    public int frequency(byte[] key) {
+        if (peek(key) == null) {
+            return -1;
+        }
+        return dbs.clocks().frequency(ks.hash.clockOf(key, 0));
+    }
+
+    /** Whether the keys' clocks count access frequency (an LFU policy) rather than the last access. */
+    public boolean lfuClocks() {
+        return dbs.clocks().lfu();
     }
 
     /** Keys in the selected database, counting expired ones not yet reclaimed (as Redis's DBSIZE does). */
@@ -599,13 +634,20 @@ public final class Txn {
 
     // ------------------------------------------------------------------ internals
 
+    /** The live entry at {@code key}, or null; an access to it (its clock moves). */
     Object live(byte[] key) {
         checkActive();
-        Object e = ks.get(key);
-        if (e == null) {
-            return null;
-        }
-        if (EntryKeys.expired(e, now)) {
+        return unlessExpired(key, ks.touch(key));
+    }
+
+    /** As {@link #live}, without counting an access (TYPE, EXISTS, TTL, OBJECT). */
+    Object peek(byte[] key) {
+        checkActive();
+        return unlessExpired(key, ks.get(key));
+    }
+
+    private Object unlessExpired(byte[] key, Object e) {
+        if (e != null && EntryKeys.expired(e, now)) {
             expiredSeen(key);
             return null;
         }
@@ -653,9 +695,9 @@ public final class Txn {
         return out;
     }
 
-    /** The live entry; an expired one is removed first and the removal logged. */
+    /** The live entry, an access to it; an expired one is removed first and the removal logged. */
     Object liveForWrite(byte[] key) {
-        Object e = ks.get(key);
+        Object e = ks.touch(key);
         if (e != null && EntryKeys.expired(e, now)) {
             record(new Mutation.Expired(db, key), key.length);
             return null;

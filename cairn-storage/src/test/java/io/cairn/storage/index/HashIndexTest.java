@@ -36,6 +36,39 @@ class HashIndexTest {
     }
 
     @Test
+    void eachKeysClockMovesWithItThroughRemovalsResizesAndReplacements() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        HashIndex<byte[]> index = new HashIndex<>(BytesKeyAccess.INSTANCE, 0);
+        Map<ByteBuffer, Integer> clocks = new HashMap<>();
+        for (int i = 0; i < 50_000; i++) {
+            int n = rnd.nextInt(3_000);
+            byte[] k = key(n);
+            ByteBuffer mk = ByteBuffer.wrap(k);
+            switch (rnd.nextInt(4)) {
+                case 0 -> { // a new key takes the clock given; a replaced one keeps its own
+                    index.put(k, i);
+                    clocks.putIfAbsent(mk, i);
+                }
+                case 1 -> {
+                    index.remove(k);
+                    clocks.remove(mk);
+                }
+                case 2 -> {
+                    int stamp = i;
+                    assertThat(index.touch(k, old -> stamp) != null).isEqualTo(clocks.containsKey(mk));
+                    clocks.computeIfPresent(mk, (x, old) -> stamp);
+                }
+                default -> assertThat(index.clockOf(k, -1)).isEqualTo(clocks.getOrDefault(mk, -1));
+            }
+        }
+        for (Map.Entry<ByteBuffer, Integer> e : clocks.entrySet()) {
+            assertThat(index.clockOf(e.getKey().array(), -1)).isEqualTo(e.getValue());
+        }
+        int slot = index.slotNear(rnd.nextInt());
+        assertThat(index.clockAt(slot)).isEqualTo(clocks.get(ByteBuffer.wrap(index.entryAt(slot))));
+    }
+
+    @Test
     void backwardShiftKeepsCollidingKeysReachable() {
         HashIndex<byte[]> index = new HashIndex<>(BytesKeyAccess.INSTANCE, 0);
         for (int i = 0; i < 12; i++) {

@@ -25,7 +25,7 @@ record Touch(List<byte[]> keys) implements Operation {
     public RespValue run(Txn t) {
         long n = 0;
         for (byte[] k : keys) {
-            n += t.exists(k) ? 1 : 0;
+            n += t.touch(k) ? 1 : 0;
         }
         return RespValue.integer(n);
     }

@@ -172,6 +172,17 @@ public final class KeyspaceNotifier implements ChangeListener {
         }
     }
 
+    /** {@code evicted} for each key maxmemory's policy took. */
+    public void evicted(List<io.cairn.storage.engine.Store.EvictedKey> keys) {
+        NotifyFlags f = flags;
+        if (keys.isEmpty() || !f.enabled() || !f.has(NotifyFlags.EVICTED)) {
+            return;
+        }
+        for (io.cairn.storage.engine.Store.EvictedKey k : keys) {
+            publish(f, k.db(), k.key(), NotifyFlags.EVICTED, "evicted");
+        }
+    }
+
     private void publish(NotifyFlags f, int db, byte[] key, int type, String event) {
         if (!f.has(type)) {
             return;

@@ -235,6 +235,9 @@ final class RedisApi {
         if (run.readOnly && spec.isWrite()) {
             throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");
         }
+        if (run.oomAtStart && spec.flags().contains("denyoom")) {
+            throw new InvalidRequestException(io.cairn.server.command.MemoryGate.OOM);
+        }
         CommandContext ctx = new CommandContext(argv, spec, run.session, server);
         if (io.cairn.server.command.connection.Monitors.shown(spec)) {
             server.monitors().feedScript(run.txn.db(), argv);

@@ -309,7 +309,8 @@ public final class ScriptEngine {
         int db = txn.db();
         Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
         session.db(db);
-        ScriptRun run = new ScriptRun(txn, session, readOnly, server.config().scriptMaxMemory(), 0);
+        ScriptRun run = new ScriptRun(txn, session, readOnly, server.config().scriptMaxMemory(), 0,
+                server.store().overMemoryLimit());
         current = run;
         try {
             LuaValue result = body.get();
@@ -436,7 +437,8 @@ public final class ScriptEngine {
         LuaValue runtime = g.rawget("redis");
         Map<String, FunctionLibraries.FunctionDef> registered = new java.util.LinkedHashMap<>();
         g.bind("redis", loadApi(source.name(), registered));
-        ScriptRun run = new ScriptRun(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS);
+        ScriptRun run = new ScriptRun(txn, caller, true, server.config().scriptMaxMemory(), System.nanoTime() + LOAD_TIMEOUT_NANOS,
+                false);
         ScriptRun outer = current;
         current = run;
         try {

@@ -28,14 +28,20 @@ final class ScriptRun {
 
     /** For FUNCTION LOAD: when its code must have run (System.nanoTime()), 0 for no limit. */
     final long deadline;
+    /**
+     * Whether the store was over its memory limit when the script started (Redis's
+     * pre_command_oom_state): its calls of commands that add data are then refused with -OOM.
+     */
+    final boolean oomAtStart;
 
-    ScriptRun(Txn txn, Session session, boolean readOnly, long memoryLimit, long deadline) {
+    ScriptRun(Txn txn, Session session, boolean readOnly, long memoryLimit, long deadline, boolean oomAtStart) {
         this.txn = txn;
         this.session = session;
         this.readOnly = readOnly;
         this.callerId = session.id();
         this.memoryLimit = memoryLimit;
         this.deadline = deadline;
+        this.oomAtStart = oomAtStart;
     }
 
     /** Stops the script if it is to be stopped: killed, abandoned, or past its memory. On the script's thread. */

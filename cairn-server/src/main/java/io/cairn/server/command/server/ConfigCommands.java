@@ -58,6 +58,11 @@ final class ConfigCommands {
         m.put(ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT.name, s.outputBufferLimits().toString());
         m.put(ServerConfig.Key.LATENCY_MONITOR_THRESHOLD.name, Long.toString(s.latency().threshold()));
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
+        for (ServerConfig.Key k : ServerConfig.Key.values()) {
+            if (k.memory()) {
+                m.put(k.name, ServerConfig.memorySetting(s.store().memoryLimit(), k));
+            }
+        }
         m.put("appendfsync", cfg.wal() == WalMode.FSYNC ? "always" : "no");
         for (RedisParameters p : RedisParameters.values()) {
             m.put(p.name, s.redisParameter(p));
@@ -153,6 +158,10 @@ final class ConfigCommands {
                     throw failed(asked.get(i), why);
                 }
             }
+            if (k == ServerConfig.Key.MAXMEMORY_POLICY && io.cairn.storage.engine.EvictionPolicy.byName(text) == null) {
+                throw failed(asked.get(i), "argument(s) must be one of the following: volatile-lru, volatile-lfu,"
+                        + " volatile-random, volatile-ttl, allkeys-lru, allkeys-lfu, allkeys-random, noeviction");
+            }
             if (k == ServerConfig.Key.NOTIFY_KEYSPACE_EVENTS) {
                 try {
                     values[i] = NotifyFlags.parse(text);
@@ -168,8 +177,13 @@ final class ConfigCommands {
             }
         }
         Encodings bounds = c.server().store().encodings();
+        io.cairn.storage.engine.MemoryLimit memory = c.server().store().memoryLimit();
         for (int i = 0; i < keys.size(); i++) {
             ServerConfig.Key k = keys.get(i);
+            if (k.memory()) {
+                memory = ServerConfig.withMemorySetting(memory, k, values[i]);
+                continue;
+            }
             switch (k) {
                 case REQUIREPASS -> c.server().requirepass((String) values[i]);
                 case MAXCLIENTS -> c.server().maxclients(((Long) values[i]).intValue());
@@ -184,6 +198,7 @@ final class ConfigCommands {
             }
         }
         c.server().store().encodings(bounds);
+        c.server().store().memoryLimit(memory);
         for (int i = 0; i < redisOnly.size(); i++) {
             c.server().redisParameter((RedisParameters) redisOnly.get(i)[0], redisValues.get(i));
         }

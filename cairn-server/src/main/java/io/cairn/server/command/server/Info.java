@@ -23,9 +23,10 @@ import java.util.Set;
 /**
  * The text of INFO, in Redis 7.2's sections and order. Field names follow Redis where a field means
  * the same thing, so tools that read them work; Cairn-only fields start with {@code cairn_},
- * {@code wal_}, {@code checkpoint_} or {@code recovery_}. Memory figures are the JVM's own
- * ({@link MemoryFigures}): {@code used_memory} is heap in use, {@code used_memory_rss} the
- * process's resident set. Sections are chosen as Redis chooses them: none named means
+ * {@code wal_}, {@code checkpoint_} or {@code recovery_}. {@code used_memory} is what the keys
+ * hold, the store's estimate that {@code maxmemory} is measured against ({@code Store#usedMemory}:
+ * MEMORY USAGE summed), not the JVM's heap in use ({@code cairn_heap_used}, {@link MemoryFigures});
+ * {@code used_memory_rss} is the process's resident set. Sections are chosen as Redis chooses them: none named means
  * {@link #DEFAULT_SECTIONS}; {@code default} adds those, {@code all} and {@code everything} every
  * section, any other word the section of that name (case-insensitive; an unknown one adds nothing).
  */
@@ -152,27 +153,36 @@ final class Info {
 
     private static void memory(ServerContext s, StoreStats st, StringBuilder sb) {
         MemoryFigures m = MemoryFigures.read(s, st.keys());
-        line(sb, "used_memory", m.used())
-                .line("used_memory_human", human(m.used()))
+        long used = st.usedBytes();
+        long peak = s.usedMemoryPeak(used);
+        io.cairn.storage.engine.MemoryLimit limit = s.store().memoryLimit();
+        long bound = s.store().memoryLimitBytes();
+        line(sb, "used_memory", used)
+                .line("used_memory_human", human(used))
                 .line("used_memory_rss", m.rss())
                 .line("used_memory_rss_human", human(m.rss()))
-                .line("used_memory_peak", m.peak())
-                .line("used_memory_peak_human", human(m.peak()))
-                .line("used_memory_peak_perc", String.format(Locale.ROOT, "%.2f%%", m.peakPercentage()))
-                .line("used_memory_startup", m.startup())
-                .line("used_memory_dataset", m.net())
+                .line("used_memory_peak", peak)
+                .line("used_memory_peak_human", human(peak))
+                .line("used_memory_peak_perc", String.format(Locale.ROOT, "%.2f%%", peak == 0 ? 0 : used * 100.0 / peak))
+                .line("used_memory_startup", 0)
+                .line("used_memory_dataset", used)
                 .line("total_system_memory", m.totalSystem())
                 .line("total_system_memory_human", human(m.totalSystem()))
-                .line("maxmemory", s.redisParameter(RedisParameters.MAXMEMORY))
-                .line("maxmemory_human", human(Long.parseLong(s.redisParameter(RedisParameters.MAXMEMORY))))
-                .line("maxmemory_policy", s.redisParameter(RedisParameters.MAXMEMORY_POLICY))
-                .line("mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", m.fragmentation()))
-                .line("mem_fragmentation_bytes", m.rss() - m.used())
+                .line("maxmemory", limit.maxBytes())
+                .line("maxmemory_human", human(limit.maxBytes()))
+                .line("maxmemory_policy", limit.policy().redisName())
+                .line("mem_fragmentation_ratio", String.format(Locale.ROOT, "%.2f", used == 0 ? 0 : (double) m.rss() / used))
+                .line("mem_fragmentation_bytes", m.rss() - used)
+                .line("mem_not_counted_for_evict", 0)
                 .line("mem_allocator", "jvm")
                 .line("lazyfree_pending_objects", 0)
+                .line("cairn_heap_used", m.used())
                 .line("cairn_heap_committed", m.committed())
                 .line("cairn_heap_max", m.max())
-                .line("cairn_memory_note", "used_memory is JVM heap in use (live data plus garbage not yet collected)");
+                .line("cairn_memory_bound", bound == Long.MAX_VALUE ? 0 : bound)
+                .line("cairn_memory_note", "used_memory is the keys' estimated size (MEMORY USAGE summed), what maxmemory"
+                        + " bounds; cairn_memory_bound is the bound in force (maxmemory, lowered by heap-guard-percent"
+                        + " when the heap runs full; 0 none)");
     }
 
     private static void persistence(ServerContext s, StoreStats st, StringBuilder sb) {
@@ -241,7 +251,7 @@ final class Info {
                 .line("sync_partial_ok", 0)
                 .line("sync_partial_err", 0)
                 .line("expired_keys", st.expiredKeys())
-                .line("evicted_keys", 0)
+                .line("evicted_keys", st.evictedKeys())
                 .line("evicted_clients", 0)
                 .line("keyspace_hits", x.keyspaceHits())
                 .line("keyspace_misses", x.keyspaceMisses())

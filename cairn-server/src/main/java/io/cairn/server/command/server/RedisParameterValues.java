@@ -8,7 +8,7 @@ import io.cairn.server.RedisParameters;
  */
 final class RedisParameterValues {
     /** The parameters whose values are sizes, with Redis's units. */
-    private static final java.util.Set<RedisParameters> MEMORY = java.util.EnumSet.of(RedisParameters.MAXMEMORY,
+    private static final java.util.Set<RedisParameters> MEMORY = java.util.EnumSet.of(
             RedisParameters.MAXMEMORY_CLIENTS, RedisParameters.STREAM_NODE_MAX_BYTES,
             RedisParameters.CLIENT_QUERY_BUFFER_LIMIT, RedisParameters.REPL_BACKLOG_SIZE,
             RedisParameters.AUTO_AOF_REWRITE_MIN_SIZE);

@@ -33,6 +33,7 @@ public final class ServerCommands {
             c.server().stats().reset();
             c.server().commandStats().reset();
             MemoryFigures.resetPeak();
+            c.server().resetUsedMemoryPeak();
             if (c.server().store().walWriteLatency() != null) {
                 c.server().store().walWriteLatency().reset();
                 c.server().store().walSyncLatency().reset();
@@ -125,10 +126,21 @@ public final class ServerCommands {
             return e == null ? RespValue.NULL : RespValue.bulk(e);
         });
         r.inline("object|refcount", (t, c) -> t.exists(c.arg(2)) ? RespValue.ONE : RespValue.NULL);
-        r.inline("object|idletime", (t, c) -> t.exists(c.arg(2)) ? RespValue.ZERO : RespValue.NULL);
+        r.inline("object|idletime", (t, c) -> {
+            if (t.lfuClocks()) {
+                throw new InvalidRequestException("ERR An LFU maxmemory policy is selected, idle time not tracked. "
+                        + "Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.");
+            }
+            long idle = t.idleTime(c.arg(2));
+            return idle < 0 ? RespValue.NULL : RespValue.integer(idle);
+        });
         r.inline("object|freq", (t, c) -> {
-            throw new InvalidRequestException("ERR An LFU maxmemory policy is not selected, access frequency not tracked. "
-                    + "Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.");
+            if (!t.lfuClocks()) {
+                throw new InvalidRequestException("ERR An LFU maxmemory policy is not selected, access frequency not tracked. "
+                        + "Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.");
+            }
+            int freq = t.frequency(c.arg(2));
+            return freq < 0 ? RespValue.NULL : RespValue.integer(freq);
         });
     }
 

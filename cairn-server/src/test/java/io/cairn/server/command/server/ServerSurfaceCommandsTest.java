@@ -220,10 +220,10 @@ class ServerSurfaceCommandsTest {
         assertThat(m).containsEntry("maxmemory", "0").containsEntry("maxmemory-policy", "noeviction")
                 .containsEntry("maxmemory-samples", "5").containsEntry("stream-node-max-bytes", "4096")
                 .containsEntry("stream-node-max-entries", "100").containsEntry("appendonly", "yes").containsEntry("hz", "10");
-        assertThat(text("CONFIG", "SET", "maxmemory", "100mb"))
-                .isEqualTo("ERR CONFIG SET failed (possibly related to argument 'maxmemory') - Cairn does not support changing"
-                        + " 'maxmemory' (it stays '0')");
-        assertThat(h.call("CONFIG", "SET", "maxmemory", "0")).isEqualTo(RespValue.OK); // what it is already
+        assertThat(text("CONFIG", "SET", "maxmemory-clients", "100mb"))
+                .isEqualTo("ERR CONFIG SET failed (possibly related to argument 'maxmemory-clients') - Cairn does not support"
+                        + " changing 'maxmemory-clients' (it stays '0')");
+        assertThat(h.call("CONFIG", "SET", "maxmemory-clients", "0")).isEqualTo(RespValue.OK); // what it is already
         assertThat(text("CONFIG", "SET", "appendfilename", "x.aof"))
                 .isEqualTo("ERR CONFIG SET failed (possibly related to argument 'appendfilename') - can't set immutable config");
         assertThat(text("CONFIG", "SET", "hz", "abc"))
@@ -232,7 +232,7 @@ class ServerSurfaceCommandsTest {
                 .isEqualTo("ERR CONFIG SET failed (possibly related to argument 'activerehashing') - argument must be 'yes' or 'no'");
         assertThat(h.call("CONFIG", "SET", "hz", "20", "save", "")).isEqualTo(RespValue.OK);
         assertThat(map(h.call("CONFIG", "GET", "hz", "save"))).containsEntry("hz", "20").containsEntry("save", "");
-        assertThat(text("CONFIG", "SET", "hz", "30", "maxmemory", "1")).startsWith("ERR CONFIG SET failed");
+        assertThat(text("CONFIG", "SET", "hz", "30", "maxmemory-clients", "1")).startsWith("ERR CONFIG SET failed");
         assertThat(map(h.call("CONFIG", "GET", "hz"))).containsEntry("hz", "20"); // nothing changed
         assertThat(text("CONFIG", "SET", "hz", "1", "HZ", "2")).contains("duplicate parameter");
     }

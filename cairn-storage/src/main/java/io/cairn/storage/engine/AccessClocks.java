@@ -1,0 +1,114 @@
+package io.cairn.storage.engine;
+
+import io.cairn.storage.index.HashIndex;
+import java.util.SplittableRandom;
+
+/**
+ * The per-key access clock that eviction and {@code OBJECT IDLETIME}/{@code OBJECT FREQ} read, one
+ * {@code int} per key kept beside its slot in the hash index ({@link HashIndex#touch}), with
+ * Redis's two meanings of it:
+ *
+ * <ul>
+ *   <li><b>LRU</b> (every policy but the LFU ones): the time of the last access, in seconds since
+ *       the Unix epoch (unsigned). Idle time is now minus it.
+ *   <li><b>LFU</b> ({@code allkeys-lfu}, {@code volatile-lfu}): the minute of the last decrement in
+ *       the high 16 bits and an 8-bit logarithmic access counter in the low 8, as Redis's {@code
+ *       lru} field in LFU mode: a new key starts at {@value #LFU_INIT_VAL}; each access first
+ *       decays the counter by one per {@code lfu-decay-time} minutes passed, then increments it
+ *       with probability {@code 1 / ((counter - 5) * lfu-log-factor + 1)}, up to 255.
+ * </ul>
+ *
+ * Switching between the two at run time reinterprets the clocks, as in Redis: they adjust as keys
+ * are accessed. Replay and snapshot loading give keys the clock of now (a restart forgets access
+ * history, as an RDB without LRU/LFU information does).
+ *
+ * <p>Not thread-safe: used under the store's lock; {@link #policy} may be read by anyone.
+ */
+final class AccessClocks implements HashIndex.Toucher {
+    static final int LFU_INIT_VAL = 5;
+
+    private volatile boolean lfu;
+    private volatile int logFactor = 10;
+    private volatile int decayMinutes = 1;
+    private final SplittableRandom random = new SplittableRandom(0x5EED);
+    /** Now, as the transaction running sees it, in milliseconds; set by {@link #at}. */
+    private long nowMillis = System.currentTimeMillis();
+
+    /** Chooses the meaning: LFU when {@code lfu}, else LRU; and LFU's two parameters. */
+    void configure(boolean lfu, int logFactor, int decayMinutes) {
+        this.lfu = lfu;
+        this.logFactor = logFactor;
+        this.decayMinutes = decayMinutes;
+    }
+
+    boolean lfu() {
+        return lfu;
+    }
+
+    /** The time of the transaction about to run. */
+    void at(long nowMillis) {
+        this.nowMillis = nowMillis;
+    }
+
+    /** The clock of a key created now. */
+    int initial() {
+        return lfu ? minutes() << 8 | LFU_INIT_VAL : seconds();
+    }
+
+    /** An access: the clock's new value. */
+    @Override
+    public int touch(int clock) {
+        if (!lfu) {
+            return seconds();
+        }
+        int counter = decayed(clock);
+        if (counter < 255) {
+            int base = Math.max(0, counter - LFU_INIT_VAL);
+            double p = 1.0 / (base * (double) logFactor + 1);
+            if (random.nextDouble() < p) {
+                counter++;
+            }
+        }
+        return minutes() << 8 | counter;
+    }
+
+    /** LRU: seconds since the key's last access (0 for a clock in the future). */
+    long idleSeconds(int clock) {
+        long idle = (nowMillis / 1000) - Integer.toUnsignedLong(clock);
+        return Math.max(0, idle);
+    }
+
+    /** LFU: the key's counter after decay, without counting an access (OBJECT FREQ). */
+    int frequency(int clock) {
+        return decayed(clock);
+    }
+
+    /**
+     * How strongly eviction prefers this key, higher first: LRU the idle time in milliseconds;
+     * LFU 255 minus the decayed counter (Redis's idle score for LFU).
+     */
+    long evictionScore(int clock) {
+        return lfu ? 255 - decayed(clock) : idleSeconds(clock) * 1000;
+    }
+
+    private int decayed(int clock) {
+        int counter = clock & 0xFF;
+        int period = decayMinutes;
+        if (period <= 0) {
+            return counter;
+        }
+        int last = clock >>> 8 & 0xFFFF;
+        int now = minutes();
+        int elapsed = now >= last ? now - last : 65536 - last + now;
+        int periods = elapsed / period;
+        return periods >= counter ? 0 : counter - periods;
+    }
+
+    private int seconds() {
+        return (int) (nowMillis / 1000);
+    }
+
+    private int minutes() {
+        return (int) (nowMillis / 60_000 & 0xFFFF);
+    }
+}
