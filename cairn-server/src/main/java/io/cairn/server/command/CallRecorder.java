@@ -18,6 +18,8 @@ final class CallRecorder {
     /** How far one request got: the command it resolved to, and whether its handler ran. */
     static final class Call {
         Command cmd;
+        /** The command the request's first word named (a container for a subcommand), once looked up. */
+        Command top;
         boolean ran;
     }
 
@@ -28,8 +30,8 @@ final class CallRecorder {
                          long nanos, Outcome o) {
         long started = System.nanoTime() - nanos;
         if (server.slowLog().slowerThan() >= 0) {
-            Command top = registry.lookup(args[0]);
-            if (top != null && !top.spec().flags().contains("skip_slowlog")) {
+            Command top = call.top != null ? call.top : registry.lookup(args[0]);
+            if (top != null && !top.skipSlowlog()) {
                 if (o instanceof Outcome.Deferred d && runsOnScriptThread(call)) {
                     // a script's time is its run on the script thread, as Redis's is its run
                     d.reply().whenComplete((r, f) -> server.slowLog().record(session, args,
@@ -62,7 +64,7 @@ final class CallRecorder {
         }
         stats.ran(spec.name(), nanos, error != null);
         if (server.latency().threshold() > 0) {
-            server.latency().addIfNeeded(spec.flags().contains("fast") ? "fast-command" : "command", nanos / 1_000_000);
+            server.latency().addIfNeeded(cmd.fast() ? "fast-command" : "command", nanos / 1_000_000);
         }
         if (o instanceof Outcome.Deferred d) {
             String name = spec.name();
@@ -80,7 +82,7 @@ final class CallRecorder {
         if (call.cmd == null || !call.ran) {
             return false;
         }
-        return ScriptCommands.isScript(call.cmd.spec().name());
+        return call.cmd.script();
     }
 
     /**

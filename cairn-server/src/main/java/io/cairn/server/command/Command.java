@@ -30,6 +30,10 @@ public final class Command {
     private final boolean runsInsideMulti;
     private final boolean refusedInMulti;
     private final boolean allowedWhileSubscribed;
+    private final boolean script;
+    private final boolean exec;
+    private final boolean skipSlowlog;
+    private final boolean fast;
 
     Command(CommandSpec spec, Handler handler, List<Command> subcommands) {
         this.spec = spec;
@@ -46,6 +50,29 @@ public final class Command {
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
                 || handler instanceof AsyncCommand;
         this.allowedWhileSubscribed = WHILE_SUBSCRIBED.contains(name);
+        this.script = io.cairn.server.command.script.ScriptCommands.isScript(name);
+        this.exec = name.equals("exec");
+        this.skipSlowlog = spec.flags().contains("skip_slowlog");
+        this.fast = spec.flags().contains("fast");
+    }
+
+    /** EVAL, EVALSHA, FCALL or a read-only form: it runs a script. */
+    boolean script() {
+        return script;
+    }
+
+    boolean isExec() {
+        return exec;
+    }
+
+    /** The spec's {@code skip_slowlog} flag. */
+    boolean skipSlowlog() {
+        return skipSlowlog;
+    }
+
+    /** The spec's {@code fast} flag. */
+    boolean fast() {
+        return fast;
     }
 
     public CommandSpec spec() {

@@ -51,7 +51,7 @@ public final class Dispatcher {
         server.stats().commandProcessed();
         Command cmd;
         try {
-            cmd = resolve(args);
+            cmd = resolve(args, call);
         } catch (InvalidRequestException e) {
             if (isExec(args[0])) {
                 // As Redis: a malformed EXEC discards the transaction, inside MULTI or not.
@@ -122,7 +122,7 @@ public final class Dispatcher {
         }
         CommandContext ctx = new CommandContext(args, spec, session, server);
         call.ran = true;
-        boolean scriptCommand = ScriptCommands.isScript(spec.name());
+        boolean scriptCommand = cmd.script();
         if (scriptCommand) {
             server.monitors().feed(session, session.db(), args); // before the commands it runs, as Redis
         }
@@ -182,6 +182,108 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * A request that may run in one store transaction with its neighbours of the same read
+     * ({@link #dispatchBatch}): its command and its operation, parsed before the lock.
+     */
+    public record Batched(byte[][] args, Command cmd, Operation op, boolean write) {
+    }
+
+    /**
+     * The request as a {@link Batched}, or null when it must run alone through {@link #dispatch}:
+     * anything but a plain data command (scripts, EXEC, blocking and server commands), a
+     * connection in MULTI, subscribed, monitoring, tracking with OPTIN/OPTOUT, behind its own
+     * script, or while a script, a pause, a monitor or the memory limit needs the single path's
+     * checks; and a request whose arguments are refused (the single path answers it).
+     */
+    public Batched batchable(Session session, byte[][] args) {
+        if (session.inMulti() || session.monitoring() || session.tracking().caching() || !session.authenticated()
+                || session.subscriptions().subscribed() || session.pendingScript() != null) {
+            return null;
+        }
+        ScriptThread thread = server.scripts().thread();
+        if (thread.mayRun() || thread.running() || server.pause().mayHold() || server.monitors().any()
+                || server.store().overMemoryLimit()) {
+            return null;
+        }
+        Command cmd = registry.lookup(args[0]);
+        if (cmd == null || cmd.hasSubcommands() || !(cmd.handler() instanceof DataCommand dc) || cmd.script()
+                || cmd.isExec() || !cmd.spec().arityAccepts(args.length)) {
+            return null;
+        }
+        CommandSpec spec = cmd.spec();
+        boolean write = cmd.write();
+        Operation op;
+        try {
+            op = server.tracking().wrap(session, spec, args, dc.parse(new CommandContext(args, spec, session, server)), write);
+        } catch (RuntimeException e) {
+            return null; // its refusal is worded by the single path, in its turn
+        }
+        if (write || server.notifier().flags().has(NotifyFlags.KEY_MISS)) {
+            op = server.notifier().wrap(spec.name(), args, op);
+        }
+        return new Batched(args, cmd, op, write);
+    }
+
+    /**
+     * Runs consecutive requests of one connection, each {@link #batchable}, in one store
+     * transaction: one lock, one log batch and one durability wait for all of them, as if they
+     * had run one after another with nothing between (they came in one read, and no other client
+     * can tell them apart from that). Each keeps its own reply, error and statistics; a command
+     * that fails changes nothing, as alone, and the others still run.
+     */
+    public List<Outcome> dispatchBatch(Session session, List<Batched> batch) {
+        int n = batch.size();
+        RespValue[] replies = new RespValue[n];
+        long[] nanos = new long[n];
+        boolean write = false;
+        for (Batched b : batch) {
+            write |= b.write();
+        }
+        Result<Void> r;
+        java.util.function.Function<Txn, Void> body = txn -> {
+            for (int i = 0; i < n; i++) {
+                long t0 = System.nanoTime();
+                try {
+                    replies[i] = batch.get(i).op().run(txn);
+                } catch (io.cairn.storage.engine.TransactionAbandonedException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    replies[i] = Errors.toReply(e);
+                }
+                nanos[i] = System.nanoTime() - t0;
+            }
+            return null;
+        };
+        RespValue failed = null;
+        try {
+            r = write ? server.store().execute(session.db(), body) : server.store().query(session.db(), body);
+        } catch (RuntimeException e) { // the store refused the transaction (its log failed, it closed)
+            failed = Errors.toReply(e);
+            r = null;
+        }
+        if (write) {
+            server.blocked().serveReady(); // clients waiting on what these wrote
+        }
+        List<Outcome> out = new ArrayList<>(n);
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < n; i++) {
+            Batched b = batch.get(i);
+            RespValue reply = failed != null ? failed : replies[i];
+            Outcome o = failed != null || reply instanceof RespValue.ErrorReply ? Outcome.now(reply)
+                    : Outcome.of(reply, r.durable());
+            server.stats().commandProcessed();
+            session.touched(b.cmd().spec().name(), now);
+            CallRecorder.Call call = new CallRecorder.Call();
+            call.cmd = b.cmd();
+            call.top = b.cmd();
+            call.ran = true;
+            CallRecorder.finished(server, registry, session, b.args(), call, nanos[i], o);
+            out.add(o);
+        }
+        return out;
+    }
+
     /** Commands CLIENT PAUSE WRITE holds besides writes: Redis's may_replicate flag, which COMMAND INFO hides. */
     private static final java.util.Set<String> MAY_REPLICATE = java.util.Set.of("eval", "evalsha", "fcall", "pfcount",
             "publish", "spublish");
@@ -204,9 +306,8 @@ public final class Dispatcher {
 
     /** Whether the command runs a script: EVAL and its forms, or an EXEC whose queue holds one. */
     private static boolean runsScript(Command cmd, Session session) {
-        String name = cmd.spec().name();
-        return ScriptCommands.isScript(name)
-                || name.equals("exec") && session.queuedAny(ScriptCommands::runsScript)
+        return cmd.script()
+                || cmd.isExec() && session.queuedAny(ScriptCommands::runsScript)
                 && !session.queuedAny(Dispatcher::subscribes); // subscriptions change on the event loop only
     }
 
@@ -317,9 +418,17 @@ public final class Dispatcher {
      * subcommand) and checks arity. The result always has a handler.
      */
     Command resolve(byte[][] args) {
+        return resolve(args, null);
+    }
+
+    /** As {@link #resolve(byte[][])}, noting in {@code call} (when not null) the command the first word named. */
+    private Command resolve(byte[][] args, CallRecorder.Call call) {
         Command cmd = registry.lookup(args[0]);
         if (cmd == null) {
             throw new InvalidRequestException(unknownCommand(args));
+        }
+        if (call != null) {
+            call.top = cmd;
         }
         CommandSpec spec = cmd.spec();
         if (cmd.hasSubcommands() && !(args.length == 1 && spec.arityAccepts(1))) {

@@ -19,6 +19,7 @@ import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -150,35 +151,76 @@ public final class RespChannelHandler extends ByteToMessageDecoder {
         }
     }
 
+    /** Most requests of one read run in one store transaction ({@link Dispatcher#dispatchBatch}). */
+    private static final int MAX_BATCH = 256;
+
     private void decodeRequests(ChannelHandlerContext ctx, ByteBuf in) {
-        while (!closing && in.isReadable() && !pausedForPending && holding == null) {
-            byte[][] args;
-            try {
-                args = decoder.decode(in);
-            } catch (RespProtocolException e) {
-                protocolError(e.getMessage());
-                in.skipBytes(in.readableBytes());
-                return;
+        List<Dispatcher.Batched> batch = null;
+        try {
+            while (!closing && in.isReadable() && !pausedForPending && holding == null) {
+                byte[][] args;
+                try {
+                    args = decoder.decode(in);
+                } catch (RespProtocolException e) {
+                    batch = runBatch(ctx, batch);
+                    protocolError(e.getMessage());
+                    in.skipBytes(in.readableBytes());
+                    return;
+                }
+                if (args == null) {
+                    return;
+                }
+                Dispatcher.Batched b = dispatcher.batchable(session, args);
+                if (b != null) {
+                    if (batch == null) {
+                        batch = new ArrayList<>();
+                    }
+                    batch.add(b);
+                    if (batch.size() >= MAX_BATCH) {
+                        batch = runBatch(ctx, batch);
+                    }
+                    continue;
+                }
+                batch = runBatch(ctx, batch); // what came before it runs first
+                if (closing) {
+                    return; // the batch closed the connection (past its output limit): nothing more runs
+                }
+                after(ctx, dispatcher.dispatch(session, args)); // decoded, so it runs even if that paused reading
+
             }
-            if (args == null) {
-                return;
-            }
-            Outcome o = dispatcher.dispatch(session, args);
-            if (session.replySilenced() && !(o instanceof Outcome.Close)) {
-                silenced.add(o); // CLIENT REPLY OFF or SKIP: it runs, in its turn, and says nothing
-            }
-            handle(o);
-            if (o instanceof Outcome.Deferred d && d.holdsConnection() && pending.contains(d)) {
-                holding = d;
-                ctx.channel().config().setAutoRead(false);
-            }
-            if (out != null && out.readableBytes() >= FLUSH_BYTES) {
-                flushOut(); // keeps one batch's replies from piling up in memory, and checks the limit
-            }
-            if (pending.size() >= MAX_PENDING) {
-                pausedForPending = true;
-                ctx.channel().config().setAutoRead(false);
-            }
+        } finally {
+            runBatch(ctx, batch);
+        }
+    }
+
+    /** Runs the batch collected so far, if any, and hands on each outcome; returns null (no batch). */
+    private List<Dispatcher.Batched> runBatch(ChannelHandlerContext ctx, List<Dispatcher.Batched> batch) {
+        if (batch == null || batch.isEmpty()) {
+            return null;
+        }
+        List<Dispatcher.Batched> run = batch;
+        for (Outcome o : dispatcher.dispatchBatch(session, run)) {
+            after(ctx, o);
+        }
+        return null;
+    }
+
+    /** What follows a request's outcome: its reply in its turn, holds and back-pressure. */
+    private void after(ChannelHandlerContext ctx, Outcome o) {
+        if (session.replySilenced() && !(o instanceof Outcome.Close)) {
+            silenced.add(o); // CLIENT REPLY OFF or SKIP: it runs, in its turn, and says nothing
+        }
+        handle(o);
+        if (o instanceof Outcome.Deferred d && d.holdsConnection() && pending.contains(d)) {
+            holding = d;
+            ctx.channel().config().setAutoRead(false);
+        }
+        if (out != null && out.readableBytes() >= FLUSH_BYTES) {
+            flushOut(); // keeps one batch's replies from piling up in memory, and checks the limit
+        }
+        if (pending.size() >= MAX_PENDING) {
+            pausedForPending = true;
+            ctx.channel().config().setAutoRead(false);
         }
     }
 

@@ -4,13 +4,13 @@ import io.cairn.storage.index.HashIndex;
 import java.util.SplittableRandom;
 
 /**
- * The per-key access clock that eviction and {@code OBJECT IDLETIME}/{@code OBJECT FREQ} read, one
- * {@code int} per key kept beside its slot in the hash index ({@link HashIndex#touch}), with
- * Redis's two meanings of it:
+ * The per-key access clock that eviction and {@code OBJECT IDLETIME}/{@code OBJECT FREQ} read, 24
+ * bits per key kept beside its slot in the hash index ({@link HashIndex#touch}), as Redis's {@code
+ * lru} field, with Redis's two meanings of it:
  *
  * <ul>
  *   <li><b>LRU</b> (every policy but the LFU ones): the time of the last access, in seconds since
- *       the Unix epoch (unsigned). Idle time is now minus it.
+ *       the Unix epoch modulo 2^24 (194 days, after which an idle time wraps, as Redis's does).
  *   <li><b>LFU</b> ({@code allkeys-lfu}, {@code volatile-lfu}): the minute of the last decrement in
  *       the high 16 bits and an 8-bit logarithmic access counter in the low 8, as Redis's {@code
  *       lru} field in LFU mode: a new key starts at {@value #LFU_INIT_VAL}; each access first
@@ -72,10 +72,9 @@ final class AccessClocks implements HashIndex.Toucher {
         return minutes() << 8 | counter;
     }
 
-    /** LRU: seconds since the key's last access (0 for a clock in the future). */
+    /** LRU: seconds since the key's last access (modulo 2^24). */
     long idleSeconds(int clock) {
-        long idle = (nowMillis / 1000) - Integer.toUnsignedLong(clock);
-        return Math.max(0, idle);
+        return (seconds() - clock) & HashIndex.CLOCK_MASK;
     }
 
     /** LFU: the key's counter after decay, without counting an access (OBJECT FREQ). */
@@ -105,7 +104,7 @@ final class AccessClocks implements HashIndex.Toucher {
     }
 
     private int seconds() {
-        return (int) (nowMillis / 1000);
+        return (int) (nowMillis / 1000) & HashIndex.CLOCK_MASK;
     }
 
     private int minutes() {

@@ -13,6 +13,7 @@ final class Databases {
     private final Keyspace[] dbs;
     private final Epochs epochs = new Epochs();
     private final AccessClocks clocks = new AccessClocks();
+    private final Keyspace.Total total = new Keyspace.Total();
     private byte[] functions = new byte[0];
 
     Databases(int count, int expectedKeys) {
@@ -21,7 +22,7 @@ final class Databases {
         }
         dbs = new Keyspace[count];
         for (int i = 0; i < count; i++) {
-            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs, clocks);
+            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs, clocks, total);
         }
     }
 
@@ -63,11 +64,7 @@ final class Databases {
 
     /** The estimated bytes of every database's entries ({@link Keyspace#bytes}). */
     long bytes() {
-        long n = 0;
-        for (Keyspace k : dbs) {
-            n += k.bytes();
-        }
-        return n;
+        return total.bytes;
     }
 
     /** The keys' access clocks, one meaning for every database. */

@@ -41,17 +41,33 @@ final class Keyspace {
      * string's from its record, a collection's as {@link CollectionEntry#accounted} says.
      */
     private long bytes;
+    /** Every database's {@link #bytes} together, which each keyspace of a store moves with its own. */
+    final Total total;
 
-    Keyspace(int expectedKeys) {
-        this(expectedKeys, new io.cairn.storage.index.Epochs(), new AccessClocks());
+    /** A running sum the store's keyspaces share. */
+    static final class Total {
+        long bytes;
     }
 
-    /** A keyspace whose views share {@code epochs}, and whose keys' clocks follow {@code clocks}, with the store's other databases. */
-    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs, AccessClocks clocks) {
+    Keyspace(int expectedKeys) {
+        this(expectedKeys, new io.cairn.storage.index.Epochs(), new AccessClocks(), new Total());
+    }
+
+    /**
+     * A keyspace whose views share {@code epochs}, whose keys' clocks follow {@code clocks}, and
+     * whose bytes add to {@code total}, with the store's other databases.
+     */
+    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs, AccessClocks clocks, Total total) {
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
         this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
         this.cow = CowClock.of(tree);
         this.clocks = clocks;
+        this.total = total;
+    }
+
+    private void addBytes(long delta) {
+        bytes += delta;
+        total.bytes += delta;
     }
 
     /** The estimated bytes of the entries held (the sum of their {@link MemoryEstimate}s, collections' kept approximately). */
@@ -129,7 +145,7 @@ final class Keyspace {
         } else {
             now = c.accounted + (long) (n - sizeBefore) * (c.accounted / sizeBefore);
         }
-        bytes += now - c.accounted;
+        addBytes(now - c.accounted);
         c.accounted = now;
     }
 
@@ -177,7 +193,7 @@ final class Keyspace {
     void clear() {
         hash.clear();
         tree.clear();
-        bytes = 0;
+        addBytes(-bytes);
         volatileKeys = 0;
         expireSumHigh = 0;
         expireSumLow = 0;
@@ -268,15 +284,15 @@ final class Keyspace {
 
     private void account(Object old, Object now) {
         if (old != null) {
-            bytes -= old instanceof CollectionEntry c ? c.accounted : MemoryEstimate.of(old, 0);
+            addBytes(-(old instanceof CollectionEntry c ? c.accounted : MemoryEstimate.of(old, 0)));
         }
         if (now instanceof CollectionEntry c) {
             if (c.accounted == 0) {
                 c.accounted = MemoryEstimate.of(c, MemoryEstimate.ACCOUNTING_SAMPLES);
             }
-            bytes += c.accounted;
+            addBytes(c.accounted);
         } else if (now != null) {
-            bytes += MemoryEstimate.of(now, 0);
+            addBytes(MemoryEstimate.of(now, 0));
         }
         long before = old == null ? 0 : EntryKeys.expireAtOf(old);
         long after = now == null ? 0 : EntryKeys.expireAtOf(now);

@@ -5,9 +5,10 @@ import io.cairn.common.Checks;
 /**
  * An open-addressing hash table of entries keyed by their byte-string key: linear probing,
  * deletion by backward shift (no tombstones), doubling at 3/4 load. One reference per slot and,
- * beside it, one {@code int} of access clock ({@link #touch}: what LRU/LFU eviction and OBJECT
- * IDLETIME/FREQ read), which moves with its entry; so it costs about 11 to 22 bytes per key with
- * compressed references.
+ * beside it, one {@code int} that moves with its entry: the top 8 bits of the key's hash (a
+ * fingerprint: a probe reads an entry's key only when they match, so a lookup seldom touches more
+ * than the one entry it wants) and 24 bits of access clock ({@link #touch}: what LRU/LFU eviction
+ * and OBJECT IDLETIME/FREQ read). About 11 to 22 bytes per key with compressed references.
  *
  * <p>Not thread-safe: callers serialise all access (the store's keyspace lock does).
  */
@@ -16,8 +17,11 @@ public final class HashIndex<E> {
 
     private final KeyAccess<E> access;
     private Object[] table;
-    /** The access clock of the entry in the same slot of {@link #table}; meaningless where that is null. */
-    private int[] clocks;
+    /**
+     * Per slot of {@link #table}: the entry's fingerprint ({@link #fingerprint}) in the top 8 bits,
+     * its access clock in the low 24; meaningless where the slot is null.
+     */
+    private int[] meta;
     private int size;
     private int threshold;
 
@@ -29,14 +33,26 @@ public final class HashIndex<E> {
             cap <<= 1;
         }
         this.table = new Object[cap];
-        this.clocks = new int[cap];
+        this.meta = new int[cap];
         this.threshold = cap * 3 / 4;
     }
 
-    /** How a lookup changes an entry's access clock: the clock's new value from its old one. */
+    /** The bits of an access clock ({@link #CLOCK_BITS} wide). */
+    public static final int CLOCK_MASK = 0xFFFFFF;
+    public static final int CLOCK_BITS = 24;
+
+    /** How a lookup changes an entry's access clock: the clock's new value (24 bits) from its old one. */
     @FunctionalInterface
     public interface Toucher {
         int touch(int clock);
+    }
+
+    private static int fingerprint(int hash) {
+        return hash >>> CLOCK_BITS;
+    }
+
+    private static int meta(int hash, int clock) {
+        return hash & ~CLOCK_MASK | clock & CLOCK_MASK;
     }
 
     public int size() {
@@ -50,15 +66,25 @@ public final class HashIndex<E> {
 
     @SuppressWarnings("unchecked")
     public E get(byte[] key) {
+        int i = find(key);
+        return i < 0 ? null : (E) table[i];
+    }
+
+    /** The slot holding {@code key}, or -1. */
+    @SuppressWarnings("unchecked")
+    private int find(byte[] key) {
         Object[] t = table;
+        int[] m = meta;
         int mask = t.length - 1;
-        for (int i = access.hash(key) & mask; ; i = (i + 1) & mask) {
+        int h = access.hash(key);
+        int fp = fingerprint(h);
+        for (int i = h & mask; ; i = (i + 1) & mask) {
             Object o = t[i];
             if (o == null) {
-                return null;
+                return -1;
             }
-            if (access.compare((E) o, key) == 0) {
-                return (E) o;
+            if (fingerprint(m[i]) == fp && access.compare((E) o, key) == 0) {
+                return i;
             }
         }
     }
@@ -75,18 +101,21 @@ public final class HashIndex<E> {
     @SuppressWarnings("unchecked")
     public E put(E entry, int clock) {
         Object[] t = table;
+        int[] m = meta;
         int mask = t.length - 1;
-        for (int i = access.hashOf(entry) & mask; ; i = (i + 1) & mask) {
+        int h = access.hashOf(entry);
+        int fp = fingerprint(h);
+        for (int i = h & mask; ; i = (i + 1) & mask) {
             Object o = t[i];
             if (o == null) {
                 t[i] = entry;
-                clocks[i] = clock;
+                m[i] = meta(h, clock);
                 if (++size > threshold) {
                     resize();
                 }
                 return null;
             }
-            if (access.compareEntries((E) o, entry) == 0) {
+            if (fingerprint(m[i]) == fp && access.compareEntries((E) o, entry) == 0) {
                 t[i] = entry;
                 return (E) o;
             }
@@ -96,19 +125,12 @@ public final class HashIndex<E> {
     /** Removes the entry with {@code key}; returns it, or null when absent. */
     @SuppressWarnings("unchecked")
     public E remove(byte[] key) {
+        int i = find(key);
+        if (i < 0) {
+            return null;
+        }
         Object[] t = table;
         int mask = t.length - 1;
-        int i = access.hash(key) & mask;
-        while (true) {
-            Object o = t[i];
-            if (o == null) {
-                return null;
-            }
-            if (access.compare((E) o, key) == 0) {
-                break;
-            }
-            i = (i + 1) & mask;
-        }
         E removed = (E) t[i];
         // Backward-shift: move later members of the probe run into the hole when their home
         // slot does not lie cyclically in (hole, j].
@@ -124,7 +146,7 @@ public final class HashIndex<E> {
             boolean movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
             if (movable) {
                 t[hole] = o;
-                clocks[hole] = clocks[j];
+                meta[hole] = meta[j];
                 hole = j;
             }
         }
@@ -139,34 +161,19 @@ public final class HashIndex<E> {
      */
     @SuppressWarnings("unchecked")
     public E touch(byte[] key, Toucher toucher) {
-        Object[] t = table;
-        int mask = t.length - 1;
-        for (int i = access.hash(key) & mask; ; i = (i + 1) & mask) {
-            Object o = t[i];
-            if (o == null) {
-                return null;
-            }
-            if (access.compare((E) o, key) == 0) {
-                clocks[i] = toucher.touch(clocks[i]);
-                return (E) o;
-            }
+        int i = find(key);
+        if (i < 0) {
+            return null;
         }
+        int m = meta[i];
+        meta[i] = meta(m, toucher.touch(m & CLOCK_MASK));
+        return (E) table[i];
     }
 
     /** The access clock of the entry with {@code key}; {@code absent} when there is none. */
-    @SuppressWarnings("unchecked")
     public int clockOf(byte[] key, int absent) {
-        Object[] t = table;
-        int mask = t.length - 1;
-        for (int i = access.hash(key) & mask; ; i = (i + 1) & mask) {
-            Object o = t[i];
-            if (o == null) {
-                return absent;
-            }
-            if (access.compare((E) o, key) == 0) {
-                return clocks[i];
-            }
-        }
+        int i = find(key);
+        return i < 0 ? absent : meta[i] & CLOCK_MASK;
     }
 
     /**
@@ -193,7 +200,7 @@ public final class HashIndex<E> {
     }
 
     public int clockAt(int slot) {
-        return clocks[slot];
+        return meta[slot] & CLOCK_MASK;
     }
 
     /**
@@ -217,7 +224,7 @@ public final class HashIndex<E> {
 
     public void clear() {
         table = new Object[MIN_CAPACITY];
-        clocks = new int[MIN_CAPACITY];
+        meta = new int[MIN_CAPACITY];
         threshold = MIN_CAPACITY * 3 / 4;
         size = 0;
     }
@@ -225,7 +232,7 @@ public final class HashIndex<E> {
     @SuppressWarnings("unchecked")
     private void resize() {
         Object[] old = table;
-        int[] oldClocks = clocks;
+        int[] oldMeta = meta;
         Object[] t = new Object[old.length * 2];
         int[] c = new int[t.length];
         int mask = t.length - 1;
@@ -237,11 +244,11 @@ public final class HashIndex<E> {
                     i = (i + 1) & mask;
                 }
                 t[i] = o;
-                c[i] = oldClocks[k];
+                c[i] = oldMeta[k];
             }
         }
         table = t;
-        clocks = c;
+        meta = c;
         threshold = t.length / 4 * 3;
     }
 }
