@@ -78,8 +78,10 @@
   // One chart: a time axis and named series, the last POINTS samples. Series may be added later
   // (a command family seen for the first time): the chart is then rebuilt with the history kept.
   class Chart {
-    constructor(id, names, scales) {
+    // scales: series name -> 'r' for the right-hand axis; range: that axis's fixed [min, max], if any
+    constructor(id, names, scales, range) {
       this.box = $(id);
+      this.range = range;
       this.names = [];
       this.scales = scales || {};
       this.data = [[]];
@@ -101,7 +103,9 @@
       })));
       const axes = [{}, { scale: 'y', size: 60 }];
       if (Object.values(this.scales).includes('r')) { axes.push({ scale: 'r', side: 1, grid: { show: false }, size: 50 }); }
-      return { width, height: 200, series, axes, scales: { x: { time: true } }, legend: { live: false } };
+      const scaleOpts = { x: { time: true } };
+      if (this.range) { scaleOpts.r = { range: this.range }; }
+      return { width, height: 200, series, axes, scales: scaleOpts, legend: { live: false } };
     }
 
     push(time, values) {
@@ -133,7 +137,7 @@
       clients: new Chart('chart-clients', ['connected', 'blocked']),
       fsync: new Chart('chart-fsync', ['mean fsync µs', 'fsyncs/s']),
       group: new Chart('chart-group', ['bytes/group', 'batches/group'], { 'batches/group': 'r' }),
-      checkpoint: new Chart('chart-checkpoint', ['batches since', 'running'], { running: 'r' }),
+      checkpoint: new Chart('chart-checkpoint', ['batches since', 'running'], { running: 'r' }, [0, 1]),
       search: new Chart('chart-search', ['merges/s']),
     };
     window.addEventListener('resize', () => Object.values(charts).forEach(c => c.resize()));
