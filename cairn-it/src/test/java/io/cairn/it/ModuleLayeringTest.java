@@ -109,4 +109,12 @@ class ModuleLayeringTest {
                 .should().dependOnClassesThat().resideInAPackage("io.netty.channel..")
                 .check(CLASSES);
     }
+
+    /** {@code GET /metrics} is the server's: the Prometheus client stays in its {@code metrics} and {@code http} packages. */
+    @Test
+    void onlyTheServersMetricsImportThePrometheusClient() {
+        noClasses().that().resideOutsideOfPackages("io.cairn.server.metrics..", "io.cairn.server.http..")
+                .should().dependOnClassesThat().resideInAPackage("io.prometheus..")
+                .check(CLASSES);
+    }
 }
