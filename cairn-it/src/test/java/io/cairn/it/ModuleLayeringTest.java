@@ -117,4 +117,13 @@ class ModuleLayeringTest {
                 .should().dependOnClassesThat().resideInAPackage("io.prometheus..")
                 .check(CLASSES);
     }
+
+    /** The HTTP API speaks JSON: only the console's reads, which run commands, see the dispatcher's reply values. */
+    @Test
+    void theHttpApiSeesRespRepliesOnlyInTheConsole() {
+        noClasses().that().resideInAPackage("io.cairn.server.http..")
+                .and().haveSimpleNameNotStartingWith("Console").and().doNotHaveSimpleName("RespJson")
+                .should().dependOnClassesThat().resideInAPackage("io.cairn.resp..")
+                .check(CLASSES);
+    }
 }
