@@ -142,6 +142,8 @@ class ConsoleApiTest {
 
         assertThat(scanAll("match=" + enc("s*")).keySet()).containsExactlyInAnyOrder("s:1", "set:1");
         assertThat(scanAll("match=*&type=zset").keySet()).containsExactly("z:1");
+        assertThat(scanAll("match=*&type=ReJSON-RL").keySet()).containsExactly("j:1"); // the page's "json"
+        assertThat(scanAll("match=*&type=stream").keySet()).containsExactly("x:1");
         assertThat(scanAll("match=*&type=string").keySet()).containsExactlyInAnyOrder("s:1", "t:1");
     }
 

@@ -59,9 +59,7 @@ class ConsoleBrowserTest {
     void start() {
         DebianPackages.assumeInstalled(Files.isExecutable(CHROMIUM), "chromium", CHROMIUM.toString());
         DebianPackages.assumeInstalled(Files.isExecutable(CHROMEDRIVER), "chromium-driver", CHROMEDRIVER.toString());
-        server = TestServer.startWithHttp(dir, "fsync", "slowlog-log-slower-than", "0");
-        jedis = new UnifiedJedis(new HostAndPort("127.0.0.1", server.port()),
-                DefaultJedisClientConfig.builder().timeoutMillis(30_000).build());
+        startServer(dir);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -71,6 +69,17 @@ class ConsoleBrowserTest {
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         browser = new ChromeDriver(service, options);
         wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    }
+
+    private void startServer(Path data, String... settings) {
+        String[] all = new String[settings.length + 2];
+        all[0] = "slowlog-log-slower-than";
+        all[1] = "0";
+        System.arraycopy(settings, 0, all, 2, settings.length);
+        server = TestServer.startWithHttp(data, "fsync", all);
+        String password = settings.length == 2 && settings[0].equals("requirepass") ? settings[1] : null;
+        jedis = new UnifiedJedis(new HostAndPort("127.0.0.1", server.port()),
+                DefaultJedisClientConfig.builder().timeoutMillis(30_000).password(password).build());
     }
 
     @AfterEach
@@ -203,5 +212,22 @@ class ConsoleBrowserTest {
         browser.findElement(By.id("config-filter")).sendKeys("http-port");
         wait.until(d -> d.findElements(By.cssSelector("#config tbody tr")).size() == 1);
         assertThat(text("#config tbody tr")).isEqualTo("http-port\t" + server.httpPort());
+    }
+
+    @Test
+    void withAPasswordThePageAsksForItThenGoesLive(@TempDir Path authDir) {
+        jedis.close();
+        server.close();
+        startServer(authDir, "requirepass", "s3cret");
+        jedis.set("guarded", "v");
+        browser.get("http://127.0.0.1:" + server.httpPort() + "/");
+        wait.until(d -> d.findElement(By.id("login")).isDisplayed());
+        assertThat(text("#status")).isEqualTo("password required");
+        browser.findElement(By.id("password")).sendKeys("s3cret");
+        browser.findElement(By.cssSelector("#login-form button")).click();
+        wait.until(d -> "live".equals(text("#status")));
+        assertThat(browser.findElement(By.id("login")).isDisplayed()).isFalse();
+        open("keys");
+        wait.until(d -> text("#key-list").contains("guarded"));
     }
 }

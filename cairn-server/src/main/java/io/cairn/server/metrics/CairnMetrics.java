@@ -19,9 +19,8 @@ final class CairnMetrics {
     private CairnMetrics() {
     }
 
-    static void collect(ServerContext s, Families f) {
+    static void collect(ServerContext s, StoreStats st, Families f) {
         Store store = s.store();
-        StoreStats st = store.stats();
         histogram(f, "cairn_wal_fsync_seconds", "Each fsync of the write-ahead log", store.walSyncLatency());
         histogram(f, "cairn_wal_write_seconds", "Each group write to the write-ahead log", store.walWriteLatency());
         f.counter("cairn_wal_groups", "Group writes to the log: one or more batches per write", st.walGroups());

@@ -29,7 +29,7 @@ final class RedisMetrics {
     private RedisMetrics() {
     }
 
-    static void collect(ServerContext s, Families f) {
+    static void collect(ServerContext s, StoreStats st, Families f) {
         Map<String, String> info = InfoFields.read(s, "server", "clients", "memory", "persistence", "stats",
                 "replication", "cpu");
         f.gauge("redis_up", "1 when the server answers", 1);
@@ -57,7 +57,7 @@ final class RedisMetrics {
                 "process_id", info.getOrDefault("process_id", ""),
                 "master_replid", info.getOrDefault("master_replid", ""));
         commands(s.commandStats(), f);
-        keyspace(s.store().stats(), f);
+        keyspace(st, f);
         f.gauge("redis_slowlog_length", "Entries in the slow log", s.slowLog().size());
         latencySpikes(s.latency(), f);
         searchIndexes(s, f);

@@ -1,6 +1,7 @@
 package io.cairn.server.metrics;
 
 import io.cairn.server.ServerContext;
+import io.cairn.storage.engine.StoreStats;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.List;
@@ -19,8 +20,9 @@ public final class ServerMetrics {
     /** Every metric family, now. */
     public MetricSnapshots scrape() {
         Families f = new Families();
-        RedisMetrics.collect(server, f);
-        CairnMetrics.collect(server, f);
+        StoreStats st = server.store().stats();
+        RedisMetrics.collect(server, st, f);
+        CairnMetrics.collect(server, st, f);
         List<MetricSnapshot> all = f.build();
         JvmCollectors.scrape().forEach(all::add);
         return new MetricSnapshots(all);
