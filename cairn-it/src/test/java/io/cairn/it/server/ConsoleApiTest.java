@@ -192,6 +192,7 @@ class ConsoleApiTest {
 
         JsonNode j = get("/console/api/key/j:1");
         assertThat(j.get("type").asText()).isEqualTo("ReJSON-RL");
+        assertThat(j.get("size").isNull()).isTrue();
         assertThat(JSON.readTree(j.get("value").asText())).isEqualTo(JSON.readTree("{\"a\":[1,2]}"));
 
         JsonNode t = get("/console/api/key/t:1");

@@ -262,7 +262,7 @@
       view.replaceChildren();
       view.appendChild(el('h2', k.key));
       const shown = Array.isArray(k.value) ? k.value.length : null;
-      const meta = k.type + ' · TTL ' + ttl(k.ttl) + ' · size ' + k.size
+      const meta = k.type + ' · TTL ' + ttl(k.ttl) + (k.size === null ? '' : ' · size ' + k.size)
         + (shown !== null && shown < k.size ? ' · first ' + shown + ' shown' : '');
       view.appendChild(el('p', meta, 'hint'));
       view.appendChild(valueView(k));
