@@ -19,6 +19,10 @@ module io.cairn.server {
     requires io.netty.codec;
     requires io.netty.codec.http;
     requires io.netty.handler;
+    // GET /metrics: the Prometheus client's model, its text writers and its JVM instrumentation
+    requires io.prometheus.metrics.model;
+    requires io.prometheus.writer.text;
+    requires io.prometheus.metrics.instrumentation.jvm;
 
     exports io.cairn.server;
 }

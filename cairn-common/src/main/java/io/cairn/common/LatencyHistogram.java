@@ -75,6 +75,25 @@ public final class LatencyHistogram {
         return max.get();
     }
 
+    /** The sum of every latency recorded, in microseconds. */
+    public long sumMicros() {
+        return sum.get();
+    }
+
+    /**
+     * How many recorded latencies lie in buckets wholly at or below {@code micros}: a cumulative
+     * count for a histogram exported with fixed bounds (Prometheus's {@code le}). A bucket that
+     * straddles the bound counts above it, so the count may understate by one bucket's width
+     * (within 1/16 of the bound), never overstate.
+     */
+    public long countAtOrBelow(long micros) {
+        long seen = 0;
+        for (int i = 0; i < BUCKETS && upperBound(i) <= micros; i++) {
+            seen += counts.get(i);
+        }
+        return seen;
+    }
+
     public double meanMicros() {
         long n = total.get();
         return n == 0 ? 0 : (double) sum.get() / n;

@@ -41,4 +41,26 @@ class LatencyHistogramTest {
         assertThat(h.count()).isZero();
         assertThat(h.percentileMicros(50)).isZero();
     }
+
+    @Test
+    void countsAtOrBelowABoundAreCumulativeAndNeverOverstate() {
+        LatencyHistogram h = new LatencyHistogram();
+        long[] values = {3, 10, 40, 100, 1_000, 1_000, 25_000, 2_000_000};
+        for (long v : values) {
+            h.record(v);
+        }
+        assertThat(h.sumMicros()).isEqualTo(Arrays.stream(values).sum());
+        long previous = 0;
+        for (long bound : new long[] {0, 3, 9, 10, 50, 100, 999, 1_000, 1_100, 30_000, 1_000_000, 3_000_000}) {
+            long atOrBelow = h.countAtOrBelow(bound);
+            long exact = Arrays.stream(values).filter(v -> v <= bound).count();
+            assertThat(atOrBelow).as("<= %d", bound).isLessThanOrEqualTo(exact).isGreaterThanOrEqualTo(previous);
+            // a value counts once the bound passes its bucket's top: within a sixteenth above it
+            long surely = Arrays.stream(values).filter(v -> v + v / 16 <= bound).count();
+            assertThat(atOrBelow).as("<= %d", bound).isGreaterThanOrEqualTo(surely);
+            previous = atOrBelow;
+        }
+        assertThat(h.countAtOrBelow(1L << 40)).isEqualTo(values.length);
+        assertThat(h.countAtOrBelow(10)).isEqualTo(2); // exact below 16 µs
+    }
 }

@@ -109,4 +109,21 @@ class ModuleLayeringTest {
                 .should().dependOnClassesThat().resideInAPackage("io.netty.channel..")
                 .check(CLASSES);
     }
+
+    /** {@code GET /metrics} is the server's: the Prometheus client stays in its {@code metrics} and {@code http} packages. */
+    @Test
+    void onlyTheServersMetricsImportThePrometheusClient() {
+        noClasses().that().resideOutsideOfPackages("io.cairn.server.metrics..", "io.cairn.server.http..")
+                .should().dependOnClassesThat().resideInAPackage("io.prometheus..")
+                .check(CLASSES);
+    }
+
+    /** The HTTP API speaks JSON: only the console's reads, which run commands, see the dispatcher's reply values. */
+    @Test
+    void theHttpApiSeesRespRepliesOnlyInTheConsole() {
+        noClasses().that().resideInAPackage("io.cairn.server.http..")
+                .and().haveSimpleNameNotStartingWith("Console").and().doNotHaveSimpleName("RespJson")
+                .should().dependOnClassesThat().resideInAPackage("io.cairn.resp..")
+                .check(CLASSES);
+    }
 }

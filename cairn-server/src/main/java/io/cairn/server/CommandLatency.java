@@ -52,9 +52,16 @@ public final class CommandLatency {
 
     /** As HdrHistogram's {@code value_at_percentile}: the top of the bucket the rank falls in, in nanoseconds. */
     public long valueAtPercentile(double percentile) {
+        return valueAtPercentile(snapshot(), percentile);
+    }
+
+    /**
+     * {@link #valueAtPercentile(double)} over bucket counts taken by {@link #counts()}, or the
+     * difference of two such readings (the latencies of a window), or their sum over commands.
+     */
+    public static long valueAtPercentile(long[] counts, double percentile) {
         long n = 0;
-        long[] c = snapshot();
-        for (long x : c) {
+        for (long x : counts) {
             n += x;
         }
         if (n == 0) {
@@ -62,13 +69,18 @@ public final class CommandLatency {
         }
         long rank = Math.max(1, (long) (Math.min(percentile, 100.0) / 100 * n + 0.5));
         long seen = 0;
-        for (int i = 0; i < c.length; i++) {
-            seen += c[i];
+        for (int i = 0; i < counts.length; i++) {
+            seen += counts[i];
             if (seen >= rank) {
                 return highest(i);
             }
         }
-        return highest(c.length - 1);
+        return highest(counts.length - 1);
+    }
+
+    /** A reading of every bucket's count, for {@link #valueAtPercentile(long[], double)}; each call a new array. */
+    public long[] counts() {
+        return snapshot();
     }
 
     /**

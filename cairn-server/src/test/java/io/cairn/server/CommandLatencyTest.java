@@ -50,4 +50,23 @@ class CommandLatencyTest {
         assertThat(h.valueAtPercentile(100)).isGreaterThanOrEqualTo(CommandLatency.MAX_NANOS);
         assertThat(h.cumulativeMicros().get(h.cumulativeMicros().size() - 1)[1]).isEqualTo(2);
     }
+
+    @Test
+    void aWindowsPercentilesComeFromTheDifferenceOfTwoReadings() {
+        CommandLatency h = new CommandLatency();
+        for (int i = 0; i < 100; i++) {
+            h.record(2_000_000); // an old, slow period
+        }
+        long[] start = h.counts();
+        for (int i = 0; i < 10; i++) {
+            h.record(1_000);
+        }
+        long[] window = h.counts();
+        for (int i = 0; i < window.length; i++) {
+            window[i] -= start[i];
+        }
+        assertThat(CommandLatency.valueAtPercentile(window, 99.9)).isEqualTo(1003); // the slow ones are outside it
+        assertThat(h.valueAtPercentile(50)).isEqualTo(2_007_039);
+        assertThat(CommandLatency.valueAtPercentile(new long[window.length], 50)).isZero();
+    }
 }

@@ -348,7 +348,8 @@ class HttpApiTest {
         HttpResponse<String> index = search("nope", "{\"query\":\"*\"}");
         assertThat(index.statusCode()).isEqualTo(404);
         assertThat(error(index)).isEqualTo("Unknown index name");
-        for (String path : List.of("/", "/doc/k", "/docs", "/indexes/books/search/x", "/indexes/books/aggregate")) {
+        for (String path : List.of("/doc/k", "/docs", "/indexes/books/search/x", "/indexes/books/aggregate",
+                "/console/nope", "/metrics/x")) {
             HttpResponse<String> r = call("GET", path, null);
             assertThat(r.statusCode()).as(path).isEqualTo(404);
             assertThat(error(r)).startsWith("unknown path: " + path);

@@ -2,22 +2,30 @@ package io.cairn.server.http;
 
 import io.cairn.document.json.JsonWriter;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One reply of the HTTP API: a status, a JSON body, the extra headers some statuses need
- * ({@code Allow}, {@code WWW-Authenticate}), and whether the connection must close after it.
- * Immutable.
+ * One reply of the HTTP API: a status, a body with its content type (JSON for the API, text for
+ * {@code /metrics}, the console's files), the extra headers some replies need ({@code Allow},
+ * {@code WWW-Authenticate}, {@code Cache-Control}), and whether the connection must close after it.
+ * Immutable: the body array is never changed once given.
  */
-record ApiResponse(HttpResponseStatus status, String json, Map<String, String> headers, boolean close) {
+record ApiResponse(HttpResponseStatus status, String contentType, byte[] body, Map<String, String> headers,
+        boolean close) {
+    static final String JSON_UTF8 = "application/json; charset=utf-8";
 
     ApiResponse {
         headers = Map.copyOf(headers);
     }
 
     static ApiResponse of(HttpResponseStatus status, String json) {
-        return new ApiResponse(status, json, Map.of(), false);
+        return new ApiResponse(status, JSON_UTF8, json.getBytes(StandardCharsets.UTF_8), Map.of(), false);
+    }
+
+    static ApiResponse of(HttpResponseStatus status, String contentType, byte[] body) {
+        return new ApiResponse(status, contentType, body, Map.of(), false);
     }
 
     /** {@code {"error":"message"}}. */
@@ -27,14 +35,19 @@ record ApiResponse(HttpResponseStatus status, String json, Map<String, String> h
         return of(status, sb.append('}').toString());
     }
 
+    /** The body as text (UTF-8): the JSON of an API reply. */
+    String json() {
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
     ApiResponse withHeader(String name, String value) {
         Map<String, String> h = new LinkedHashMap<>(headers);
         h.put(name, value);
-        return new ApiResponse(status, json, h, close);
+        return new ApiResponse(status, contentType, body, h, close);
     }
 
     /** The same reply, after which the connection closes. */
     ApiResponse closing() {
-        return new ApiResponse(status, json, headers, true);
+        return new ApiResponse(status, contentType, body, headers, true);
     }
 }

@@ -1,8 +1,11 @@
 package io.cairn.server.http;
 
 import io.cairn.server.ServerContext;
+import io.cairn.server.metrics.ServerMetrics;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -15,6 +18,9 @@ import java.util.concurrent.Executor;
  * POST                /indexes/{idx}/search   SearchEndpoints.search
  * GET                 /indexes                SearchEndpoints.list
  * GET                 /indexes/{idx}          SearchEndpoints.info
+ * GET                 /metrics                MetricsEndpoint     (Prometheus text or OpenMetrics, by Accept)
+ * GET                 /console/api/...        ConsoleEndpoints    (the web console's JSON)
+ * GET                 /, /console/..., /webjars/uplot/...   ConsoleAssets (the console's files)
  * </pre>
  *
  * Anything else is 404, a known path with another method 405 (with {@code Allow}). The body is
@@ -25,32 +31,51 @@ final class ApiRouter {
     static final String DOCS = "/docs/";
     static final String INDEXES = "/indexes";
     static final String SEARCH = "/search";
+    static final String METRICS = "/metrics";
 
     private final DocumentEndpoints documents;
     private final SearchEndpoints search;
+    private final MetricsEndpoint metrics;
+    private final ConsoleEndpoints console;
+    private final ConsoleAssets assets = new ConsoleAssets();
 
     ApiRouter(ServerContext server) {
         this.documents = new DocumentEndpoints(server.store(), server.jsonLimits());
         this.search = new SearchEndpoints(server.store(), server.search(), server.jsonLimits());
+        this.metrics = new MetricsEndpoint(new ServerMetrics(server));
+        this.console = new ConsoleEndpoints(server);
     }
 
     /**
      * The reply to {@code req}, completing once it may be sent; never throws (a refusal is a
      * completed future holding the error reply).
      *
-     * @param loop the connection's event loop, where replies are built after a durability wait
+     * @param channel the connection; its event loop is where replies are built after a durability wait
      */
-    CompletableFuture<ApiResponse> route(FullHttpRequest req, Executor loop) {
+    CompletableFuture<ApiResponse> route(FullHttpRequest req, Channel channel) {
         try {
-            return dispatch(req, loop);
+            return dispatch(req, channel);
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(ApiErrors.toResponse(e));
         }
     }
 
-    private CompletableFuture<ApiResponse> dispatch(FullHttpRequest req, Executor loop) {
+    private CompletableFuture<ApiResponse> dispatch(FullHttpRequest req, Channel channel) {
+        Executor loop = channel.eventLoop();
         String path = RequestPath.of(req.uri());
         HttpMethod m = req.method();
+        if (path.equals(METRICS)) {
+            requireMethod(m, HttpMethod.GET);
+            return CompletableFuture.completedFuture(metrics.scrape(req.headers().get(HttpHeaderNames.ACCEPT)));
+        }
+        if (path.startsWith(ConsoleEndpoints.PREFIX)) {
+            requireMethod(m, HttpMethod.GET);
+            return console(path.substring(ConsoleEndpoints.PREFIX.length()), req.uri(), channel);
+        }
+        if (ConsoleAssets.isAsset(path)) {
+            requireMethod(m, HttpMethod.GET);
+            return CompletableFuture.completedFuture(assets.get(path));
+        }
         if (path.startsWith(DOCS)) {
             if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.PUT) && !m.equals(HttpMethod.DELETE)) {
                 throw ApiException.methodNotAllowed(m.name(), "GET, PUT, DELETE");
@@ -85,7 +110,33 @@ final class ApiRouter {
             }
         }
         throw ApiException.notFound("unknown path: " + path
-                + " (expected: /docs/{key}, /indexes, /indexes/{index} or /indexes/{index}/search)");
+                + " (expected: /docs/{key}, /indexes, /indexes/{index}, /indexes/{index}/search, /metrics,"
+                + " / or /console/api/...)");
+    }
+
+    private CompletableFuture<ApiResponse> console(String endpoint, String uri, Channel channel) {
+        java.util.Map<String, String> q = RequestPath.query(uri);
+        switch (endpoint) {
+            case "stats" -> {
+                return console.stats();
+            }
+            case "keys" -> {
+                return console.keys(q, channel);
+            }
+            case "slowlog" -> {
+                return console.slowlog(channel);
+            }
+            case "config" -> {
+                return console.config(channel);
+            }
+            default -> {
+                if (endpoint.startsWith("key/") && endpoint.length() > 4) {
+                    return console.key(RequestPath.decode(endpoint.substring(4), "key"), q, channel);
+                }
+                throw ApiException.notFound("unknown path: " + ConsoleEndpoints.PREFIX + endpoint
+                        + " (expected: stats, keys, key/{key}, slowlog or config)");
+            }
+        }
     }
 
     private static String index(String raw) {

@@ -13,7 +13,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +31,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class HttpChannelHandler extends ChannelInboundHandlerAdapter {
     static final int MAX_IN_FLIGHT = 128;
-    private static final String JSON_UTF8 = "application/json; charset=utf-8";
 
     private final ApiRouter router;
     private final ArrayDeque<Exchange> inFlight = new ArrayDeque<>();
@@ -73,7 +71,7 @@ final class HttpChannelHandler extends ChannelInboundHandlerAdapter {
                                 HttpResponseStatus.BAD_REQUEST, "malformed HTTP request: "
                                         + req.decoderResult().cause().getMessage()).closing()));
                 case FullHttpRequest req -> start(req.protocolVersion(), HttpUtil.isKeepAlive(req),
-                        router.route(req, ctx.executor()));
+                        router.route(req, ctx.channel()));
                 default -> {
                 }
             }
@@ -128,10 +126,10 @@ final class HttpChannelHandler extends ChannelInboundHandlerAdapter {
 
     private static FullHttpResponse toHttp(Exchange x, boolean close) {
         ApiResponse r = x.response;
-        byte[] body = r.json().getBytes(StandardCharsets.UTF_8);
+        byte[] body = r.body();
         HttpVersion version = x.version == HttpVersion.HTTP_1_0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1;
         FullHttpResponse res = new DefaultFullHttpResponse(version, r.status(), Unpooled.wrappedBuffer(body));
-        res.headers().set(HttpHeaderNames.CONTENT_TYPE, JSON_UTF8);
+        res.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
         for (Map.Entry<String, String> h : r.headers().entrySet()) {
             res.headers().set(h.getKey(), h.getValue());

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 /**
  * Judges each request by its head, before any of its body is buffered: a malformed request (400,
  * then the connection closes), a missing or wrong {@code Authorization: Bearer <requirepass>}
- * (401), an unsupported {@code Expect} (417), a body larger than {@code json-max-bytes} by its
+ * (401; the console's files excepted, {@link ConsoleAssets#isAsset}), an unsupported {@code Expect} (417), a body larger than {@code json-max-bytes} by its
  * {@code Content-Length} (413), a body-carrying method without a length (411), a
  * {@code Content-Type} other than JSON (415). A refused request goes on as a {@link Rejected} and
  * its body is dropped as it arrives (or, when the client waits for {@code 100 Continue}, never
@@ -81,7 +81,7 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
                     + (cause == null ? "" : cause.getMessage())).closing();
         }
         String password = requirepass.get();
-        if (!password.isEmpty() && !authorized(req, password)) {
+        if (!password.isEmpty() && !isPublic(req) && !authorized(req, password)) {
             String message = req.headers().contains(HttpHeaderNames.AUTHORIZATION)
                     ? "invalid password" : "authentication required (expected: Authorization: Bearer <requirepass>)";
             return ApiResponse.error(HttpResponseStatus.UNAUTHORIZED, message)
@@ -113,6 +113,11 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
             }
         }
         return null;
+    }
+
+    /** The console's files, which hold no data: the page must load to ask for the password. */
+    private static boolean isPublic(HttpRequest req) {
+        return req.method().equals(HttpMethod.GET) && ConsoleAssets.isAsset(RequestPath.of(req.uri()));
     }
 
     /** An {@code Expect} header other than {@code 100-continue}, which is all HTTP/1.1 defines. */

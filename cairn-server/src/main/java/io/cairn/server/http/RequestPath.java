@@ -66,6 +66,29 @@ final class RequestPath {
         return out.toByteArray();
     }
 
+    /**
+     * The query parameters of {@code uri}, each name and value percent-decoded as UTF-8 text
+     * ({@code +} is itself, as {@code encodeURIComponent} writes it); a repeated name keeps its
+     * last value, a name without {@code =} has the empty value.
+     */
+    static java.util.Map<String, String> query(String uri) {
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        int q = uri.indexOf('?');
+        if (q < 0) {
+            return out;
+        }
+        int end = uri.indexOf('#', q);
+        for (String pair : uri.substring(q + 1, end < 0 ? uri.length() : end).split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decodeText(eq < 0 ? pair : pair.substring(0, eq), "query parameter");
+            out.put(name, eq < 0 ? "" : decodeText(pair.substring(eq + 1), "query parameter " + name));
+        }
+        return out;
+    }
+
     static String decodeText(String raw, String what) {
         return new String(decode(raw, what), StandardCharsets.UTF_8);
     }

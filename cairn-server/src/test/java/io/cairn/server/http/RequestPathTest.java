@@ -34,4 +34,16 @@ class RequestPathTest {
                 .hasMessage("key: malformed percent-encoding at offset 2 (expected: % and two hex digits)");
         assertThatThrownBy(() -> RequestPath.decode("%zz", "index")).hasMessageStartingWith("index: malformed");
     }
+
+    @Test
+    void queryParametersArePercentDecodedText() {
+        assertThat(RequestPath.query("/console/api/keys?match=user%3A*&type=&cursor=12&count"))
+                .containsOnly(java.util.Map.entry("match", "user:*"), java.util.Map.entry("type", ""),
+                        java.util.Map.entry("cursor", "12"), java.util.Map.entry("count", ""));
+        assertThat(RequestPath.query("/x?a=1+2&a=%E2%82%AC#frag")).containsOnly(java.util.Map.entry("a", "€"));
+        assertThat(RequestPath.query("/x?p=a+b")).containsEntry("p", "a+b"); // as encodeURIComponent writes it
+        assertThat(RequestPath.query("/x")).isEmpty();
+        assertThatThrownBy(() -> RequestPath.query("/x?match=%zz")).isInstanceOf(ApiException.class)
+                .hasMessageStartingWith("query parameter match: malformed percent-encoding");
+    }
 }
