@@ -114,6 +114,18 @@ class MaxmemoryTest {
             assertThat(c.call("CONFIG", "SET", "maxmemory-policy", "lru").toString()).startsWith(
                     "-ERR CONFIG SET failed (possibly related to argument 'maxmemory-policy') - argument(s) must be one of");
             assertThat(c.call("CONFIG", "GET", "lfu-log-factor").toString()).isEqualTo("*[$\"lfu-log-factor\", $\"0\"]");
+            // RESTORE sets the clock: FREQ under an LFU policy, IDLETIME under an LRU one
+            try (redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", server.port())) {
+                byte[] dump = j.dump("f".getBytes());
+                j.sendCommand(redis.clients.jedis.Protocol.Command.RESTORE, "g".getBytes(), "0".getBytes(), dump,
+                        "FREQ".getBytes(), "100".getBytes());
+                assertThat(c.call("OBJECT", "FREQ", "g").toString()).isEqualTo(":100");
+                c.call("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
+                j.sendCommand(redis.clients.jedis.Protocol.Command.RESTORE, "h".getBytes(), "0".getBytes(), dump,
+                        "IDLETIME".getBytes(), "1000".getBytes());
+                long idle = Long.parseLong(c.call("OBJECT", "IDLETIME", "h").text());
+                assertThat(idle).isBetween(1000L, 1002L);
+            }
         }
     }
 }

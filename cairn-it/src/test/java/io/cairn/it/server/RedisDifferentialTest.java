@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 import java.util.function.BiPredicate;
 import java.util.stream.Stream;
@@ -59,6 +60,15 @@ class RedisDifferentialTest {
     private static final String ONLY = System.getProperty("differential.only", "");
     /** {@code -Ddifferential.record=true} rewrites the recordings from a live Redis. */
     private static final boolean RECORD = Boolean.getBoolean("differential.record");
+    /**
+     * The scripts also run pipelined (each connection's consecutive commands sent at once, so
+     * Cairn runs them as one batch): those without a blocking command, a client listing or a
+     * subscription, whose replies do not depend on waiting for another connection.
+     */
+    private static final Set<String> PIPELINED = Set.of("bitmaps.txt", "databases.txt", "dump-restore.txt",
+            "errors.txt", "expire.txt", "functions.txt", "geo.txt", "hashes.txt", "hll.txt", "keys.txt",
+            "lua-libs.txt", "maxmemory.txt", "resp3.txt", "sets.txt", "sort.txt", "strings.txt", "transactions.txt",
+            "zsets.txt", "zsets2.txt");
     /** The scripts in the source tree, which the recorder rewrites (Maven runs tests in the module's directory). */
     private static final Path SOURCE = Path.of("src", "test", "resources", SCRIPTS);
 
@@ -122,6 +132,51 @@ class RedisDifferentialTest {
     void cairnGivesTheRecordedReplies(String script) throws IOException {
         List<Step> steps = DifferentialScript.parse(script, text(script));
         check(script, steps, run(cairn.port(), steps, "Cairn"), "Cairn", Step::cairnMatches);
+    }
+
+    static Stream<String> pipelinedScripts() throws IOException, URISyntaxException {
+        return scripts().filter(PIPELINED::contains);
+    }
+
+    /**
+     * The same recordings, the commands sent pipelined: what one connection sends before the other
+     * speaks goes in one write, and its replies are read after, so Cairn runs them in batches (one
+     * store transaction for a run of data commands) and must still answer each as alone.
+     */
+    @Order(3)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pipelinedScripts")
+    void cairnGivesTheRecordedRepliesPipelined(String script) throws IOException {
+        if (RECORD) {
+            return; // the recorder rewrote the scripts from Redis; the one-at-a-time half checked them
+        }
+        List<Step> steps = DifferentialScript.parse(script, text(script));
+        check(script, steps, runPipelined(cairn.port(), steps), "Cairn", Step::cairnMatches);
+    }
+
+    /** As {@link #run}, each run of one connection's steps sent at once and then read. */
+    private static List<Reply> runPipelined(int port, List<Step> steps) throws IOException {
+        List<Reply> replies = new ArrayList<>(steps.size());
+        try (RespTextClient first = RespTextClient.connect(port);
+                RespTextClient second = RespTextClient.connect(port)) {
+            assertThat(first.call("FLUSHALL")).hasToString("+OK");
+            awaitOnlyTheseTwoClients(first, second, "Cairn");
+            int i = 0;
+            while (i < steps.size()) {
+                boolean onSecond = steps.get(i).secondConnection();
+                RespTextClient c = onSecond ? second : first;
+                int end = i;
+                while (end < steps.size() && steps.get(end).secondConnection() == onSecond) {
+                    c.sendOnly(steps.get(end).args());
+                    end++;
+                }
+                c.flush();
+                for (; i < end; i++) {
+                    replies.add(c.read());
+                }
+            }
+        }
+        return replies;
     }
 
     /** The script from the class path; when recording, from the source tree the recorder rewrites. */

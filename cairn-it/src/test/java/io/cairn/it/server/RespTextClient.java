@@ -56,6 +56,15 @@ final class RespTextClient implements AutoCloseable {
         client.flush();
     }
 
+    /** Queues a request without sending it ({@link #flush} sends what is queued). */
+    void sendOnly(List<byte[]> args) throws IOException {
+        client.send(args.toArray(byte[][]::new));
+    }
+
+    void flush() throws IOException {
+        client.flush();
+    }
+
     /** The next reply. */
     Reply read() throws IOException {
         return read(client.next());

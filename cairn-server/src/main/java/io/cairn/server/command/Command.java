@@ -32,6 +32,7 @@ public final class Command {
     private final boolean allowedWhileSubscribed;
     private final boolean script;
     private final boolean exec;
+    private final boolean watch;
     private final boolean skipSlowlog;
     private final boolean fast;
 
@@ -52,6 +53,7 @@ public final class Command {
         this.allowedWhileSubscribed = WHILE_SUBSCRIBED.contains(name);
         this.script = io.cairn.server.command.script.ScriptCommands.isScript(name);
         this.exec = name.equals("exec");
+        this.watch = name.equals("watch");
         this.skipSlowlog = spec.flags().contains("skip_slowlog");
         this.fast = spec.flags().contains("fast");
     }
@@ -63,6 +65,10 @@ public final class Command {
 
     boolean isExec() {
         return exec;
+    }
+
+    boolean isWatch() {
+        return watch;
     }
 
     /** The spec's {@code skip_slowlog} flag. */

@@ -191,25 +191,27 @@ public final class Dispatcher {
 
     /**
      * The request as a {@link Batched}, or null when it must run alone through {@link #dispatch}:
-     * anything but a plain data command (scripts, EXEC, blocking and server commands), a
-     * connection in MULTI, subscribed, monitoring, tracking with OPTIN/OPTOUT, behind its own
-     * script, or while a script, a pause, a monitor or the memory limit needs the single path's
-     * checks; and a request whose arguments are refused (the single path answers it).
+     * anything but a plain data command (scripts, EXEC, WATCH, blocking and server commands), a
+     * connection in MULTI, subscribed, monitoring, tracking, behind its own script, or while a
+     * script, a pause, a monitor, a blocked client or the memory limit needs the single path's
+     * checks; and a request whose arguments are refused (the single path answers it). What is
+     * left commits as it would have one command at a time: nothing in it observes the commit of
+     * another command of the batch.
      */
     public Batched batchable(Session session, byte[][] args) {
-        if (session.inMulti() || session.monitoring() || session.tracking().caching() || !session.authenticated()
+        if (session.inMulti() || session.monitoring() || session.tracking().on() || !session.authenticated()
                 || session.subscriptions().subscribed() || session.pendingScript() != null) {
-            return null;
+            return null; // tracking: a key read after a write in the same batch would be invalidated by it
         }
         ScriptThread thread = server.scripts().thread();
         if (thread.mayRun() || thread.running() || server.pause().mayHold() || server.monitors().any()
-                || server.store().overMemoryLimit()) {
-            return null;
+                || server.store().overMemoryLimit() || server.blocked().blockedCount() > 0) {
+            return null; // a blocked client is served after each write, before the next command runs
         }
         Command cmd = registry.lookup(args[0]);
         if (cmd == null || cmd.hasSubcommands() || !(cmd.handler() instanceof DataCommand dc) || cmd.script()
-                || cmd.isExec() || !cmd.spec().arityAccepts(args.length)) {
-            return null;
+                || cmd.isExec() || cmd.isWatch() || !cmd.spec().arityAccepts(args.length)) {
+            return null; // WATCH: a write earlier in the batch would commit after it and dirty its own watch
         }
         CommandSpec spec = cmd.spec();
         boolean write = cmd.write();

@@ -72,6 +72,16 @@ final class AccessClocks implements HashIndex.Toucher {
         return minutes() << 8 | counter;
     }
 
+    /** LFU: the clock of a key whose counter is {@code freq} now (RESTORE ... FREQ). */
+    int withFrequency(int freq) {
+        return minutes() << 8 | Math.min(255, Math.max(0, freq));
+    }
+
+    /** LRU: the clock of a key last accessed {@code idleSeconds} ago (RESTORE ... IDLETIME). */
+    int idleFor(long idleSeconds) {
+        return (int) (seconds() - Math.min(idleSeconds, HashIndex.CLOCK_MASK)) & HashIndex.CLOCK_MASK;
+    }
+
     /** LRU: seconds since the key's last access (modulo 2^24). */
     long idleSeconds(int clock) {
         return (seconds() - clock) & HashIndex.CLOCK_MASK;

@@ -377,6 +377,21 @@ public final class Txn {
         return dbs.clocks().frequency(ks.hash.clockOf(key, 0));
     }
 
+    /**
+     * Sets the access clock of {@code key} as RESTORE's IDLETIME and FREQ do: {@code freq} (0 to
+     * 255) under an LFU policy, {@code idleSeconds} under an LRU one; a negative value, or one for
+     * the other kind of policy, leaves the clock as it is. Not logged: clocks are not kept across
+     * a restart.
+     */
+    public void setAccess(byte[] key, long idleSeconds, int freq) {
+        AccessClocks clocks = dbs.clocks();
+        long value = clocks.lfu() ? freq : idleSeconds;
+        if (value >= 0 && peek(key) != null) {
+            int clock = clocks.lfu() ? clocks.withFrequency(freq) : clocks.idleFor(idleSeconds);
+            ks.hash.touch(key, old -> clock);
+        }
+    }
+
     /** Whether the keys' clocks count access frequency (an LFU policy) rather than the last access. */
     public boolean lfuClocks() {
         return dbs.clocks().lfu();

@@ -15,9 +15,9 @@ import io.cairn.storage.engine.Txn;
  * {@code docs/format/dump-restore.md}), so keys move between Cairn and Redis. RESTORE decodes and
  * checks the whole payload before the store's lock, then writes in one transaction: a corrupt
  * payload changes nothing, nor does a value too large for one record of the log (refused
- * before the first write, by a lower bound of what the writes will log). Cairn keeps no access
- * times or frequencies (OBJECT IDLETIME answers 0, OBJECT FREQ refuses), so IDLETIME and FREQ are
- * checked as Redis checks them and then ignored.
+ * before the first write, by a lower bound of what the writes will log). IDLETIME and FREQ set the
+ * restored key's access clock as Redis sets it: IDLETIME under an LRU policy, FREQ under an LFU
+ * one, the other ignored.
  */
 final class DumpRestore {
     static final String BUSYKEY = "BUSYKEY Target key name already exists.";
@@ -40,7 +40,7 @@ final class DumpRestore {
      * then its body (the last two held in {@link Parsed}).
      */
     record Restore(byte[] key, Parsed<Long> ttl, Parsed<DumpValue> value, boolean replace, boolean absttl,
-                   long maxLogBytes) implements Operation {
+                   long maxLogBytes, long idle, int freq) implements Operation {
 
         static Restore parse(CommandContext c) {
             boolean replace = false;
@@ -82,7 +82,8 @@ final class DumpRestore {
             });
             long maxString = c.server().config().protoMaxBulkLen();
             Parsed<DumpValue> value = Parsed.of(() -> DumpPayload.read(c.arg(3), maxString));
-            return new Restore(c.arg(1), ttl, value, replace, absttl, c.server().store().config().maxRecordBytes());
+            return new Restore(c.arg(1), ttl, value, replace, absttl, c.server().store().config().maxRecordBytes(), idle,
+                    (int) freq);
         }
 
         @Override
@@ -109,6 +110,7 @@ final class DumpRestore {
                 }
             }
             StoredValues.write(t, key, v, expireAt);
+            t.setAccess(key, idle, freq);
             return RespValue.OK;
         }
     }

@@ -200,12 +200,12 @@ class DumpRestoreTest {
         long needs = StoredValues.minLogBytes(b("k"), big);
         assertThat(needs).isEqualTo(100 * (1 + 8) + 10 * "member-0".length() + 90 * "member-10".length());
         Operation tooBig = new DumpRestore.Restore(b("k"), new Parsed<>(0L, null),
-                new Parsed<>(big, null), true, false, needs - 1);
+                new Parsed<>(big, null), true, false, needs - 1, -1, -1);
         assertThat(replyOf(tooBig)).isEqualTo(error("ERR transaction too large for the write-ahead log: about "
                 + needs + " bytes (expected: <= " + (needs - 1) + ")"));
         assertThat(h.exec("GET", "k")).isEqualTo(bulk("old"));
         Operation fits = new DumpRestore.Restore(b("k"), new Parsed<>(0L, null),
-                new Parsed<>(big, null), true, false, needs);
+                new Parsed<>(big, null), true, false, needs, -1, -1);
         assertThat(h.run(fits)).isEqualTo(RespValue.OK);
         assertThat(h.exec("ZCARD", "k")).isEqualTo(RespValue.integer(100));
     }
