@@ -341,12 +341,21 @@ final class StreamGroupCommands {
             }
             StreamOps.Consumer known = s.consumer(key, group, consumer);
             List<StreamId> gone = new ArrayList<>();
-            List<StreamId> claimed = new ArrayList<>();
-            List<Long> counts = new ArrayList<>();
-            java.util.Set<StreamId> seen = new java.util.HashSet<>();
+            // Each ID once in the log, with its final count; the reply repeats an ID claimed twice, as Redis's does.
+            java.util.Map<StreamId, Long> claimed = new java.util.LinkedHashMap<>();
+            List<StreamId> replied = new ArrayList<>();
             for (StreamId id : ids) {
-                if (!seen.add(id)) {
-                    continue; // once each, where Redis would claim a repeated ID again
+                if (gone.contains(id)) {
+                    continue;
+                }
+                Long again = claimed.get(id);
+                if (again != null) { // already claimed by this call: delivered at deliveryTime to this consumer
+                    if (minIdle > 0 && now - deliveryTime < minIdle) {
+                        continue;
+                    }
+                    claimed.put(id, retryCount >= 0 ? retryCount : justId ? again : again + 1);
+                    replied.add(id);
+                    continue;
                 }
                 StreamOps.Pending p = s.pendingEntry(key, group, id);
                 if (!s.contains(key, id)) {
@@ -358,22 +367,23 @@ final class StreamGroupCommands {
                 if (p == null && !force) {
                     continue;
                 }
+                // A pending entry FORCE creates has been delivered once and has no consumer, so no idle time.
                 if (p != null && minIdle > 0 && now - p.deliveryTime() < minIdle) {
                     continue;
                 }
-                long was = p == null ? 0 : p.deliveryCount();
-                claimed.add(id);
-                counts.add(retryCount >= 0 ? retryCount : justId ? was : was + 1);
+                long was = p == null ? 1 : p.deliveryCount();
+                claimed.put(id, retryCount >= 0 ? retryCount : justId ? was : was + 1);
+                replied.add(id);
             }
             if (!gone.isEmpty()) {
                 s.ack(key, group, gone.toArray(StreamId[]::new));
             }
             long active = claimed.isEmpty() ? (known == null ? -1 : known.activeTime()) : now;
             s.putConsumer(key, group, consumer, now, active);
-            s.claim(key, group, consumer, deliveryTime, claimed.toArray(StreamId[]::new),
-                    counts.stream().mapToLong(Long::longValue).toArray());
+            s.claim(key, group, consumer, deliveryTime, claimed.keySet().toArray(StreamId[]::new),
+                    claimed.values().stream().mapToLong(Long::longValue).toArray());
             List<RespValue> out = new ArrayList<>();
-            for (StreamId id : claimed) {
+            for (StreamId id : replied) {
                 out.add(justId ? StreamIds.reply(id) : StreamCommands.entry(s.range(key, id, id, 1, false).get(0)));
             }
             return RespValue.array(out);

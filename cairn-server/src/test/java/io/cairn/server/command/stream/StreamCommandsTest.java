@@ -105,6 +105,30 @@ class StreamCommandsTest {
     }
 
     @Test
+    void forcedClaimsCountTheirCreationAndARepeatedIdIsClaimedAgainAsInRedis() {
+        call("XADD", "s", "1-1", "a", "1");
+        call("XADD", "s", "2-1", "a", "1");
+        call("XGROUP", "CREATE", "s", "g", "$");
+        assertThat(call("XCLAIM", "s", "g", "c2", "0", "1-1", "FORCE", "JUSTID")).isEqualTo("[\"1-1\"]");
+        assertThat(call("XCLAIM", "s", "g", "c2", "0", "2-1", "FORCE")).isEqualTo("[[\"2-1\", [\"a\", \"1\"]]]");
+        // FORCE creates the pending entry delivered once; a claim that is not JUSTID adds one
+        assertThat(call("XPENDING", "s", "g", "-", "+", "10"))
+                .isEqualTo("[[\"1-1\", \"c2\", :0, :1], [\"2-1\", \"c2\", :0, :2]]");
+        advance(10);
+        assertThat(call("XCLAIM", "s", "g", "c3", "0", "1-1", "1-1", "2-1", "2-1"))
+                .isEqualTo("[[\"1-1\", [\"a\", \"1\"]], [\"1-1\", [\"a\", \"1\"]], [\"2-1\", [\"a\", \"1\"]],"
+                        + " [\"2-1\", [\"a\", \"1\"]]]");
+        assertThat(call("XPENDING", "s", "g", "-", "+", "10"))
+                .isEqualTo("[[\"1-1\", \"c3\", :0, :3], [\"2-1\", \"c3\", :0, :4]]");
+        // with a minimum idle time the second naming finds the entry just delivered
+        advance(10);
+        assertThat(call("XCLAIM", "s", "g", "c4", "5", "1-1", "1-1", "JUSTID")).isEqualTo("[\"1-1\"]");
+        call("XDEL", "s", "2-1");
+        assertThat(call("XCLAIM", "s", "g", "c4", "0", "2-1", "2-1", "JUSTID")).isEqualTo("[]");
+        assertThat(call("XPENDING", "s", "g")).isEqualTo("[:1, \"1-1\", \"1-1\", [[\"c4\", \"1\"]]]");
+    }
+
+    @Test
     void aDeletedPendingEntryIsDroppedByClaimsAndShownAsNilInHistory() {
         call("XGROUP", "CREATE", "s", "g", "0", "MKSTREAM");
         call("XADD", "s", "1-0", "f", "a");
