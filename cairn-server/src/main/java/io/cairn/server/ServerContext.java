@@ -84,6 +84,7 @@ public final class ServerContext {
         this.busyReplyThreshold = config.busyReplyThreshold();
         this.outputBufferLimits = config.clientOutputBufferLimits();
         store.memoryLimit(config.memory());
+        store.holdExpiryWhile(pause::mayHold); // CLIENT PAUSE stops expiry and eviction, as Redis's
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);

@@ -71,6 +71,33 @@ class ClientControlTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"cairn", "redis"})
+    void noKeyIsDeletedForItsExpiryDuringAPauseButReadsSeeItGone(String server) throws Exception {
+        start(server);
+        RespTextClient admin = connect();
+        admin.call("SET", "stay", "v");
+        admin.call("SET", "brief", "v", "PX", "1");
+        assertThat(admin.call("CLIENT", "PAUSE", "100000", "WRITE")).hasToString("+OK");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!admin.call("PTTL", "brief").toString().equals(":-2")) {
+            assertThat(System.nanoTime()).as("brief expires").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        assertThat(admin.call("GET", "brief")).hasToString("$-1");
+        assertThat(admin.call("EXISTS", "brief")).hasToString(":0");
+        // the reads found it expired but left it: it still counts, and nothing expired yet
+        assertThat(admin.call("DBSIZE")).hasToString(":2");
+        assertThat(admin.call("INFO", "stats").toString()).contains("expired_keys:0");
+        assertThat(admin.call("CLIENT", "UNPAUSE")).hasToString("+OK");
+        assertThat(admin.call("GET", "brief")).hasToString("$-1");
+        while (!admin.call("DBSIZE").toString().equals(":1")) {
+            assertThat(System.nanoTime()).as("brief deleted after the pause").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        assertThat(admin.call("INFO", "stats").toString()).contains("expired_keys:1");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cairn", "redis"})
     void pausedWritesWaitUntilUnpauseAndRepliesKeepTheirOrder(String server) throws Exception {
         start(server);
         RespTextClient admin = connect();

@@ -57,6 +57,8 @@ class LatencyMonitorAndInfoTest {
             c.call("GET", "missing");
             c.call("LPUSH", "k", "x"); // WRONGTYPE
             c.call("NOSUCHCOMMAND");
+            // commands a script calls count as theirs, once each, as in Redis
+            c.call("EVAL", "redis.call('get', 'k'); return redis.pcall('lpush', 'k', 'x')", "0");
             Map<String, Map<String, String>> info = parse(jedis.info("everything"));
             assertThat(info.keySet()).containsExactly("Server", "Clients", "Memory", "Persistence", "Stats", "Replication",
                     "Cpu", "Modules", "Commandstats", "Errorstats", "Latencystats", "Cluster", "Keyspace");
@@ -71,17 +73,20 @@ class LatencyMonitorAndInfoTest {
             Double.parseDouble(info.get("Memory").get("mem_fragmentation_ratio"));
             assertThat(info.get("Persistence")).containsEntry("loading", "0").containsEntry("aof_enabled", "0")
                     .containsKeys("rdb_changes_since_last_save", "rdb_last_save_time");
-            assertThat(info.get("Stats")).containsEntry("keyspace_hits", "1").containsEntry("keyspace_misses", "1")
+            assertThat(info.get("Stats")).containsEntry("keyspace_hits", "2").containsEntry("keyspace_misses", "1")
                     .containsKeys("total_connections_received", "total_commands_processed", "instantaneous_ops_per_sec",
                             "expired_keys", "evicted_keys", "pubsub_channels", "total_error_replies");
             assertThat(info.get("Replication")).containsEntry("role", "master").containsEntry("connected_slaves", "0")
                     .containsEntry("master_repl_offset", "0");
             Double.parseDouble(info.get("Cpu").get("used_cpu_sys"));
             Double.parseDouble(info.get("Cpu").get("used_cpu_user_children"));
-            assertThat(subFields(info.get("Commandstats").get("cmdstat_get"))).containsEntry("calls", "2")
+            assertThat(subFields(info.get("Commandstats").get("cmdstat_get"))).containsEntry("calls", "3")
                     .containsEntry("rejected_calls", "0").containsEntry("failed_calls", "0").containsKeys("usec", "usec_per_call");
-            assertThat(subFields(info.get("Commandstats").get("cmdstat_lpush"))).containsEntry("failed_calls", "1");
-            assertThat(subFields(info.get("Errorstats").get("errorstat_WRONGTYPE"))).containsEntry("count", "1");
+            assertThat(subFields(info.get("Commandstats").get("cmdstat_lpush"))).containsEntry("calls", "2")
+                    .containsEntry("failed_calls", "2");
+            assertThat(subFields(info.get("Commandstats").get("cmdstat_eval"))).containsEntry("calls", "1")
+                    .containsEntry("failed_calls", "1");
+            assertThat(subFields(info.get("Errorstats").get("errorstat_WRONGTYPE"))).containsEntry("count", "2");
             assertThat(subFields(info.get("Errorstats").get("errorstat_ERR"))).containsEntry("count", "1");
             assertThat(subFields(info.get("Latencystats").get("latency_percentiles_usec_get")).keySet())
                     .containsExactly("p50", "p99", "p99.9");

@@ -73,6 +73,7 @@ public final class Store implements AutoCloseable {
     private final CommitLog log;
     private final RecoveryStats recovery;
     private final ExpiryCycle expiry;
+    private volatile java.util.function.BooleanSupplier expiryHeld = () -> false;
     private final Eviction eviction;
     /** {@link Databases#bytes} as the last write left it, for a check without the lock. */
     private volatile long usedBytes;
@@ -206,7 +207,7 @@ public final class Store implements AutoCloseable {
                 throw e;
             }
             List<Txn.SeenExpired> seen = txn.takeExpiredSeen();
-            if (!seen.isEmpty()) {
+            if (!seen.isEmpty() && !expiryHeld.getAsBoolean()) {
                 txn.reclaimSeen(seen); // what its reads found expired goes with this batch
             }
             List<Mutation> mutations = txn.end();
@@ -290,7 +291,7 @@ public final class Store implements AutoCloseable {
             } finally {
                 txn.end();
             }
-            if (!seen.isEmpty()) {
+            if (!seen.isEmpty() && !expiryHeld.getAsBoolean()) {
                 reclaim(seen);
             }
             return new Result<>(value, lsn, log.whenDurable(lsn));
@@ -409,6 +410,15 @@ public final class Store implements AutoCloseable {
     // ------------------------------------------------------------------ expiry
 
     /**
+     * While {@code held} answers true (CLIENT PAUSE, as Redis's pause of its expire and evict
+     * actions) no key is deleted for its expiry or evicted: reads still see expired keys as gone,
+     * the cycle and the reads leave them for after, and {@link #makeRoom} makes none.
+     */
+    public void holdExpiryWhile(java.util.function.BooleanSupplier held) {
+        expiryHeld = held;
+    }
+
+    /**
      * Reclaims expired keys: walks the ordered index from where the last cycle stopped, for at most
      * {@code budget} entries, and deletes the expired ones (logged and published as
      * {@link Mutation.Expired}). Returns the number reclaimed.
@@ -417,7 +427,7 @@ public final class Store implements AutoCloseable {
         lock.lock();
         long start = System.nanoTime();
         try {
-            return closed ? 0 : expiry.run(budget, clock.millis());
+            return closed || expiryHeld.getAsBoolean() ? 0 : expiry.run(budget, clock.millis());
         } finally {
             expiryLatency.recordSince(start);
             usedBytes = dbs.bytes();
@@ -490,7 +500,7 @@ public final class Store implements AutoCloseable {
     public Evictions makeRoom() {
         lock.lock();
         try {
-            if (dbs.bytes() <= eviction.limitBytes()) {
+            if (dbs.bytes() <= eviction.limitBytes() || expiryHeld.getAsBoolean()) {
                 return new Evictions(true, List.of(), CompletableFuture.completedFuture(null));
             }
             checkWritable();
@@ -651,7 +661,7 @@ public final class Store implements AutoCloseable {
             }
             return new StoreStats(dbs.size(), dbs.volatileKeys(), log.lastLsn(), log.durableLsn(),
                     config.walMode(), log.bytesWritten(), log.groupCount(), log.syncCount(), log.syncNanosTotal(),
-                    checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed(),
+                    checkpoints.last(), checkpoints.lastError(), checkpoints.running() != null, expiry.reclaimed() + txn.expiredRecorded(),
                     dbs.epochs().openViewCount(), recovery, keysPerDb, volatilePerDb, avgTtlPerDb,
                     eviction.evicted(), dbs.bytes());
         } finally {

@@ -16,7 +16,7 @@ package io.cairn.storage.engine;
  * @param lastCheckpoint    the last finished checkpoint, or null
  * @param lastCheckpointError the last failed checkpoint's error, or null
  * @param checkpointRunning whether one is running now
- * @param expiredKeys       keys reclaimed by expiry since open
+ * @param expiredKeys       keys deleted for their expiry since open (by the cycle, or as an access found them)
  * @param openViews         read views not yet closed
  * @param recovery          what open found
  * @param keysPerDb         keys of each database, as {@code keys} counts them

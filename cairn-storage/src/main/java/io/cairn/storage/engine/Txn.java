@@ -58,6 +58,9 @@ public final class Txn {
         return ScanPage.of(live(key), type, cursor, count);
     }
 
+    // Guarded by the store's lock: counts across transactions.
+    private long expiredRecorded;
+
     void begin(long now, boolean readOnly, int db) {
         checkDatabase(db);
         this.db = db;
@@ -627,7 +630,7 @@ public final class Txn {
             if (!EntryKeys.expired(there, now)) {
                 return false;
             }
-            record(new Mutation.Expired(toDb, key), key.length);
+            recordExpired(toDb, key);
         }
         record(new Mutation.Move(db, key, toDb), key.length + 5);
         return true;
@@ -694,10 +697,21 @@ public final class Txn {
             select(k.db());
             Object e = ks.get(k.key());
             if (e != null && EntryKeys.expired(e, now)) {
-                record(new Mutation.Expired(db, k.key()), k.key().length);
+                recordExpired(db, k.key());
             }
         }
         select(here);
+    }
+
+    /** Deletes an expired key, counted in {@link #expiredRecorded}. */
+    private void recordExpired(int inDb, byte[] key) {
+        record(new Mutation.Expired(inDb, key), key.length);
+        expiredRecorded++;
+    }
+
+    /** The expired keys transactions deleted (the ones an access found), since open: INFO's expired_keys with the cycle's. */
+    long expiredRecorded() {
+        return expiredRecorded;
     }
 
     /** The keys reads found expired since {@link #begin}, taken (the list is cleared). */
@@ -714,7 +728,7 @@ public final class Txn {
     Object liveForWrite(byte[] key) {
         Object e = ks.touch(key);
         if (e != null && EntryKeys.expired(e, now)) {
-            record(new Mutation.Expired(db, key), key.length);
+            recordExpired(db, key);
             return null;
         }
         return e;

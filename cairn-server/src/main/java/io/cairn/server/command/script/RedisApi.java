@@ -242,8 +242,10 @@ final class RedisApi {
         if (io.cairn.server.command.connection.Monitors.shown(spec)) {
             server.monitors().feedScript(run.txn.db(), argv);
         }
+        long started = System.nanoTime();
+        RespValue reply;
         try {
-            return switch (cmd.handler()) {
+            reply = switch (cmd.handler()) {
                 case DataCommand dc -> {
                     Operation op = server.notifier().wrap(spec.name(), argv, dc.parse(ctx));
                     Session caller = server.session(run.session.id()); // the script's client is a copy
@@ -261,17 +263,20 @@ final class RedisApi {
                     yield op.attemptOnce(run.txn);
                 }
                 case ServerCommand sc -> {
-                    RespValue reply = sc.run(ctx);
+                    RespValue answer = sc.run(ctx);
                     if (run.session.db() != run.txn.db()) {
                         run.txn.select(run.session.db()); // SELECT inside the script
                     }
-                    yield reply;
+                    yield answer;
                 }
                 case AsyncCommand ac -> throw new InvalidRequestException("ERR This Redis command is not allowed from script");
             };
         } catch (RuntimeException e) {
-            return Errors.toReply(e);
+            reply = Errors.toReply(e);
         }
+        // INFO commandstats counts the commands a script calls, as Redis's does (errorstats counts the error once, above)
+        server.commandStats().ran(spec.name(), System.nanoTime() - started, reply instanceof RespValue.ErrorReply);
+        return reply;
     }
 
     /** The arguments of a {@code redis.call}: strings as they are, numbers as {@code %.17g} prints them. */
