@@ -41,7 +41,6 @@ public enum RedisParameters {
     ACLLOG_MAX_LEN("acllog-max-len", "128", SetRule.UNSUPPORTED),
     ACLFILE("aclfile", "", SetRule.IMMUTABLE),
     CLIENT_QUERY_BUFFER_LIMIT("client-query-buffer-limit", "1073741824", SetRule.UNSUPPORTED),
-    TRACKING_TABLE_MAX_KEYS("tracking-table-max-keys", "1000000", SetRule.UNSUPPORTED),
     LOGLEVEL("loglevel", "notice", SetRule.UNSUPPORTED),
     LOGFILE("logfile", "", SetRule.IMMUTABLE),
     SYSLOG_ENABLED("syslog-enabled", "no", SetRule.IMMUTABLE),

@@ -33,7 +33,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
-                           MemoryLimit memory, int heapGuardPercent, Encodings encodings) {
+                           MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -97,6 +97,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "percent of the JVM's maximum heap in use after a collection past which the data's bound drops below"
                         + " what it holds (writes refused with -OOM, or keys evicted by maxmemory-policy) until collections"
                         + " free room; 0 off"),
+        TRACKING_TABLE_MAX_KEYS("tracking-table-max-keys", null, count(), "1000000",
+                "most keys CLIENT TRACKING remembers for its clients; past it the oldest is forgotten and its clients"
+                        + " told to drop it (an invalidation); 0 no bound"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -153,7 +156,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         public boolean mutable() {
             return memory() || this == REQUIREPASS || this == MAXCLIENTS || this == TIMEOUT || this == CLIENT_OUTPUT_BUFFER_LIMIT
                     || this == BUSY_REPLY_THRESHOLD || this == NOTIFY_KEYSPACE_EVENTS || this == SLOWLOG_LOG_SLOWER_THAN
-                    || this == SLOWLOG_MAX_LEN || this == LATENCY_MONITOR_THRESHOLD
+                    || this == SLOWLOG_MAX_LEN || this == LATENCY_MONITOR_THRESHOLD || this == TRACKING_TABLE_MAX_KEYS
                     || EncodingSettings.covers(this);
         }
 
@@ -239,6 +242,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         }
         Checks.notNull("memory", memory);
         Key.HEAP_GUARD_PERCENT.check(heapGuardPercent);
+        Key.TRACKING_TABLE_MAX_KEYS.check(trackingTableMaxKeys);
         Checks.notNull("encodings", encodings);
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
@@ -320,6 +324,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.LATENCY_MONITOR_THRESHOLD),
                     memory(),
                     (int) number(Key.HEAP_GUARD_PERCENT),
+                    number(Key.TRACKING_TABLE_MAX_KEYS),
                     encodings());
         }
 
@@ -424,6 +429,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case NOTIFY_KEYSPACE_EVENTS -> io.cairn.server.command.notify.NotifyFlags.parse(notifyKeyspaceEvents).toString();
             case MAXMEMORY, MAXMEMORY_POLICY, MAXMEMORY_SAMPLES, LFU_LOG_FACTOR, LFU_DECAY_TIME -> memorySetting(memory, k);
             case HEAP_GUARD_PERCENT -> Integer.toString(heapGuardPercent);
+            case TRACKING_TABLE_MAX_KEYS -> Long.toString(trackingTableMaxKeys);
             default -> EncodingSettings.get(encodings, k);
         };
     }

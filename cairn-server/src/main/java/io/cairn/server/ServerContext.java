@@ -94,6 +94,7 @@ public final class ServerContext {
         notifier.publisher(pubsub::publish);
         store.subscribe(notifier);
         store.subscribe(tracking);
+        tracking.maxKeys(config.trackingTableMaxKeys());
         scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
     }
 

@@ -57,6 +57,7 @@ final class ConfigCommands {
         m.put("port", Integer.toString(s.port()));
         m.put(ServerConfig.Key.CLIENT_OUTPUT_BUFFER_LIMIT.name, s.outputBufferLimits().toString());
         m.put(ServerConfig.Key.LATENCY_MONITOR_THRESHOLD.name, Long.toString(s.latency().threshold()));
+        m.put(ServerConfig.Key.TRACKING_TABLE_MAX_KEYS.name, Long.toString(s.tracking().maxKeys()));
         m.put("appendonly", cfg.wal() == WalMode.NONE ? "no" : "yes");
         for (ServerConfig.Key k : ServerConfig.Key.values()) {
             if (k.memory()) {
@@ -193,6 +194,7 @@ final class ConfigCommands {
                 case SLOWLOG_LOG_SLOWER_THAN -> c.server().slowLog().slowerThan((Long) values[i]);
                 case SLOWLOG_MAX_LEN -> c.server().slowLog().maxLen((Long) values[i]);
                 case LATENCY_MONITOR_THRESHOLD -> c.server().latency().threshold((Long) values[i]);
+                case TRACKING_TABLE_MAX_KEYS -> c.server().tracking().maxKeys((Long) values[i]);
                 case CLIENT_OUTPUT_BUFFER_LIMIT -> c.server().outputBufferLimits((OutputBufferLimits) values[i]);
                 default -> bounds = EncodingSettings.with(bounds, k, (Long) values[i]);
             }

@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,12 +57,15 @@ public final class ClientTracking implements ChangeListener {
 
     private final LongFunction<Session> sessions;
     // Guarded by the store's lock.
-    private final Map<ByteBuffer, Set<Long>> readers = new HashMap<>();
+    // Oldest first: past maxKeys the longest remembered goes (Redis picks at random).
+    private final Map<ByteBuffer, Set<Long>> readers = new LinkedHashMap<>();
     private long items;
     private Session writer;
     /** Written under the lock, read anywhere (INFO). */
     private volatile int keyCount;
     private volatile long itemCount;
+    /** {@code tracking-table-max-keys}; 0 no bound. */
+    private volatile long maxKeys;
 
     private final Map<ByteBuffer, Set<Session>> prefixes = new ConcurrentHashMap<>();
     private final Set<Session> tracking = ConcurrentHashMap.newKeySet();
@@ -103,6 +105,7 @@ public final class ClientTracking implements ChangeListener {
         }
         if (write) {
             return txn -> {
+                bound();
                 writer = session;
                 try {
                     return op.run(txn);
@@ -127,6 +130,7 @@ public final class ClientTracking implements ChangeListener {
         }
         long id = session.id();
         return txn -> {
+            bound();
             try {
                 return op.run(txn);
             } finally {
@@ -144,6 +148,49 @@ public final class ClientTracking implements ChangeListener {
         }
         keyCount = readers.size();
         itemCount = items;
+    }
+
+    /**
+     * Before a command that tracking sees, under the store's lock: down to {@code
+     * tracking-table-max-keys}, as Redis before each command (so a command's own keys may take the
+     * table past it until the next).
+     */
+    private void bound() {
+        long max = maxKeys;
+        if (max > 0 && readers.size() > max) {
+            forgetOldest(readers.size() - max);
+            keyCount = readers.size();
+            itemCount = items;
+        }
+    }
+
+    /** {@code tracking-table-max-keys}: a lower bound applies before the next data command while a client tracks. */
+    public void maxKeys(long max) {
+        maxKeys = max;
+    }
+
+    public long maxKeys() {
+        return maxKeys;
+    }
+
+    /**
+     * Forgets the {@code n} longest-remembered keys, telling their clients to drop them, as Redis's
+     * {@code trackingLimitUsedSlots} does: the clients can no longer be told when they change.
+     */
+    private void forgetOldest(long n) {
+        var it = readers.entrySet().iterator();
+        for (long i = 0; i < n && it.hasNext(); i++) {
+            Map.Entry<ByteBuffer, Set<Long>> e = it.next();
+            it.remove();
+            items -= e.getValue().size();
+            RespValue keys = RespValue.array(List.of(RespValue.bulk(bytes(e.getKey()))));
+            for (long id : e.getValue()) {
+                Session t = sessions.apply(id);
+                if (t != null && t.tracking().on() && !t.tracking().bcast()) {
+                    send(t, keys);
+                }
+            }
+        }
     }
 
     /** CLIENT TRACKING ON: the mode checked by the caller, and the BCAST prefixes to add. */
