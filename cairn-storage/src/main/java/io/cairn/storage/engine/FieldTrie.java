@@ -238,12 +238,9 @@ final class FieldTrie {
 
     /** A new trie holding the fields of {@code fields} (any order). */
     static Node of(PackedFields fields, CowClock clock) {
-        Node root = new Leaf(clock.stamp(), Math.min(fields.size(), SPLIT_ABOVE + 1));
-        for (int i = 0; i < fields.size(); i++) {
-            byte[] f = fields.field(i);
-            root = put(root, f, FieldHash.of(f), fields.value(i), true, clock);
-        }
-        return root;
+        Node[] root = {new Leaf(clock.stamp(), Math.min(fields.size(), SPLIT_ABOVE + 1))};
+        fields.forEach((f, v) -> root[0] = put(root[0], f, FieldHash.of(f), v, true, clock));
+        return root[0];
     }
 
     private static Inner split(Leaf l, int depth, long epoch) {

@@ -1,8 +1,9 @@
 package io.cairn.storage.engine;
 
 /**
- * A hash: field to value, both byte arrays that are never changed once stored (a write replaces
- * the array). Two layouts, as Redis's: a small hash keeps its fields in a {@link PackedFields}
+ * A hash: field to value. In the big layout both are byte arrays never changed once stored (a
+ * write replaces the array) and handed out as they are; the small layout packs them in one array
+ * and hands out copies. Two layouts, as Redis's: a small hash keeps its fields in a {@link PackedFields}
  * (OBJECT ENCODING {@code listpack}), in the order they came; past the {@link Encodings} bounds it
  * moves them, once and for good, to a {@link FieldTrie} ({@code hashtable}), in hash order.
  *
@@ -116,14 +117,15 @@ final class HashEntry extends CollectionEntry {
 
     /**
      * Visits the field of rank {@code rank} ({@code 0 <= rank < size}) in {@link #forEach}'s
-     * order: O(1) when small, O(log n) when big, without copying or visiting the other fields.
+     * order: O(rank) when small (a walk of the packed array, whose fields it copies), O(log n) when
+     * big, without copying or visiting the other fields.
      */
     void visitAt(int rank, FieldVisitor v) {
         if (table instanceof PackedFields p) {
             if (rank < 0 || rank >= p.size()) {
                 throw new IndexOutOfBoundsException("rank " + rank + " of " + p.size() + " fields");
             }
-            v.visit(p.field(rank), p.value(rank));
+            p.visitAt(rank, v);
         } else {
             FieldTrie.at((FieldTrie.Node) table, rank, v);
         }

@@ -51,17 +51,16 @@ final class MemoryEstimate {
     }
 
     private static long hash(HashEntry h, int samples) {
+        if (h.table() instanceof PackedFields p) { // one array, measured whole
+            return array(p.capacity()) + align(OBJECT_HEADER + 8 + REFERENCE + 4 + 4);
+        }
         int n = h.size();
         int k = sampled(n, samples);
         long[] sum = new long[1];
-        boolean packed = h.encoding().equals("listpack");
         for (int i = 0; i < k; i++) {
             h.visitAt(i, (f, v) -> sum[0] += array(f.length) + array(v.length));
         }
         long fields = extrapolate(sum[0], k, n);
-        if (packed) {
-            return fields + array(2L * n * REFERENCE) + align(OBJECT_HEADER + 8 + REFERENCE + 4);
-        }
         // A trie leaf keeps each field's hash and two references, up to a third spare; inner nodes are few.
         return fields + n * (8 + 2L * REFERENCE) * 4 / 3 + (n / 100 + 1) * align(OBJECT_HEADER + 16L * REFERENCE);
     }

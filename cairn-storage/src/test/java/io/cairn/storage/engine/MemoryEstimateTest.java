@@ -83,15 +83,22 @@ class MemoryEstimateTest {
                 t.hset(Bytes.utf8("even"), v, v); // every field the same size: sampling is exact
             }
             t.hset(Bytes.utf8("skewed"), Bytes.utf8("small"), Bytes.utf8("x"));
-            for (byte[] v : values(100, 60)) { // a small hash: its fields in the order they came
+            for (byte[] v : values(100, 60)) { // a small hash: one packed array, measured whole
                 t.hset(Bytes.utf8("skewed"), v, v);
+            }
+            t.hset(Bytes.utf8("big"), Bytes.utf8("a"), Bytes.utf8("x"));
+            for (byte[] v : values(600, 60)) { // past 512 fields: the trie, sampled in field order
+                t.hset(Bytes.utf8("big"), v, v);
             }
             return null;
         }).await();
         assertThat(usage("even", 5)).isEqualTo(usage("even", 0));
         assertThat(usage("even", 1)).isEqualTo(usage("even", 0));
-        // the first field is small: one sample underestimates, all of them do not
-        assertThat(usage("skewed", 1)).isLessThan(usage("skewed", 0) / 2);
-        assertThat(usage("skewed", 200)).isEqualTo(usage("skewed", 0));
+        // a packed hash is its array, whatever the samples (as Redis measures a listpack whole)
+        assertThat(usage("skewed", 1)).isEqualTo(usage("skewed", 0)).isGreaterThan(100 * 2 * 60);
+        // a sampled trie: a sample of one small field underestimates, all of them do not
+        long all = usage("big", 0);
+        assertThat(usage("big", 700)).isEqualTo(all);
+        assertThat(usage("big", 5)).isNotEqualTo(all);
     }
 }
