@@ -136,6 +136,7 @@ public final class Acl {
         for (String n : names) {
             AclUser u = users.remove(n);
             if (u != null) {
+                u.remove(new RuleEditor(table).build());
                 removed.add(u);
             }
         }
@@ -186,6 +187,7 @@ public final class Acl {
         }
         for (AclUser u : removed) {
             users.remove(u.name());
+            u.remove(new RuleEditor(table).build());
         }
         parsed.users().forEach((name, rules) -> {
             AclUser u = users.get(name);

@@ -8,6 +8,7 @@ package io.cairn.server.acl;
 public final class AclUser {
     private final String name;
     private volatile UserRules rules;
+    private volatile boolean removed;
 
     AclUser(String name, UserRules rules) {
         this.name = name;
@@ -24,6 +25,20 @@ public final class AclUser {
 
     void rules(UserRules r) {
         this.rules = r;
+    }
+
+    /**
+     * Whether ACL DELUSER or ACL LOAD removed it: its connections are closed, and one that sends a
+     * command before its close took effect is closed instead of answered.
+     */
+    public boolean removed() {
+        return removed;
+    }
+
+    /** Removes it: no rights at all (so the dispatcher's check catches it), and {@link #removed}. */
+    void remove(UserRules none) {
+        this.rules = none;
+        this.removed = true;
     }
 
     @Override

@@ -72,6 +72,9 @@ public final class Dispatcher {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
         }
         if (AclGate.restricted(session)) { // the default user as it starts has nothing to check
+            if (session.user().removed()) {
+                return new Outcome.Close(); // ACL DELUSER closed it; this command came before the close did
+            }
             RespValue denied = AclGate.refusal(server, session, cmd, args, session.inMulti() ? "multi" : "toplevel");
             if (denied != null) {
                 if (session.inMulti()) {
