@@ -197,6 +197,9 @@ class AclTest {
         assertThat(Long.parseLong(field(key, "timestamp-last-updated").text())).isGreaterThanOrEqualTo(created);
         assertThat(field(key, "age-seconds").toString()).matches("\\$\"[0-9.]+\"");
         assertThat(admin.call("ACL", "LOG", "1").items()).hasSize(1);
+        String stats = admin.call("INFO", "stats").toString();
+        assertThat(stats).contains("acl_access_denied_auth:1", "acl_access_denied_cmd:0", "acl_access_denied_key:2",
+                "acl_access_denied_channel:0");
         assertThat(admin.call("ACL", "LOG", "RESET")).hasToString("+OK");
         assertThat(admin.call("ACL", "LOG")).hasToString("*[]");
     }
@@ -245,6 +248,16 @@ class AclTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void passwordsNeverReachTheSlowLog() throws IOException {
+        admin.call("CONFIG", "SET", "slowlog-log-slower-than", "0");
+        setuser("max", "on", ">secret1");
+        admin.call("AUTH", "max", "secret1");
+        admin.call("AUTH", "default", "x");
+        String log = admin.call("SLOWLOG", "GET", "10").toString();
+        assertThat(log).contains("$\"SETUSER\", $\"(redacted)\", $\"(redacted)\", $\"(redacted)\"").doesNotContain("secret1");
     }
 
     @Test

@@ -53,6 +53,9 @@ public final class AclLog {
     }
 
     private final Deque<Entry> entries = new ArrayDeque<>();
+    /** INFO stats' {@code acl_access_denied_*}, by reason; ACL LOG RESET leaves them, CONFIG RESETSTAT clears them. */
+    private final java.util.concurrent.atomic.AtomicLongArray denied =
+            new java.util.concurrent.atomic.AtomicLongArray(Denial.Reason.values().length);
     private final int maxLen;
     private long nextId;
 
@@ -68,6 +71,7 @@ public final class AclLog {
      */
     public synchronized void add(Denial.Reason reason, String context, String object, String username, long now,
             String clientInfo) {
+        denied.incrementAndGet(reason.ordinal());
         int scanned = 0;
         for (Iterator<Entry> it = entries.iterator(); it.hasNext() && scanned < 10; scanned++) {
             Entry e = it.next();
@@ -97,6 +101,18 @@ public final class AclLog {
             out.add(e);
         }
         return out;
+    }
+
+    /** How many refusals of {@code reason} there were since the start. */
+    public long denied(Denial.Reason reason) {
+        return denied.get(reason.ordinal());
+    }
+
+    /** CONFIG RESETSTAT: the counts start again. */
+    public void resetCounts() {
+        for (int i = 0; i < denied.length(); i++) {
+            denied.set(i, 0);
+        }
     }
 
     /** ACL LOG RESET. The entry ids go on counting, as in Redis. */
