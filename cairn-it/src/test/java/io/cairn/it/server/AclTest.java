@@ -157,6 +157,19 @@ class AclTest {
     }
 
     @Test
+    void aBlockedCommandIsRefusedWhenWokenAfterItsRulesChanged() throws IOException {
+        setuser("pat", "on", "nopass", "+@all", "allkeys");
+        try (RespTextClient pat = as("pat", "x")) {
+            pat.send("BLPOP", "list1", "0");
+            admin.awaitBlockedClients(1);
+            setuser("pat", "resetkeys");
+            assertThat(admin.call("LPUSH", "list1", "foo")).hasToString(":1");
+            assertThat(pat.read()).hasToString("-NOPERM No permissions to access a key");
+            assertThat(admin.call("LLEN", "list1")).hasToString(":1"); // nothing was popped
+        }
+    }
+
+    @Test
     void aScriptRunsItsCallsAsItsCaller() throws IOException {
         setuser("fay", "on", "nopass", "~*", "+eval", "+get");
         try (RespTextClient fay = as("fay", "x")) {

@@ -30,6 +30,8 @@ public final class UserRules {
     final List<KeyPattern> keys;
     final boolean allChannels;
     final List<String> channels;
+    /** The channel patterns as UTF-8, matched against a channel's bytes. */
+    private final List<byte[]> channelBytes;
     private final boolean unrestricted;
 
     UserRules(RuleEditor e) {
@@ -48,6 +50,7 @@ public final class UserRules {
         this.keys = List.copyOf(e.keys);
         this.allChannels = e.allChannels;
         this.channels = List.copyOf(e.channels);
+        this.channelBytes = channels.stream().map(c -> c.getBytes(StandardCharsets.UTF_8)).toList();
         this.unrestricted = allCommands && allKeys && allChannels;
     }
 
@@ -183,8 +186,7 @@ public final class UserRules {
         if (allChannels) {
             return true;
         }
-        for (String c : channels) {
-            byte[] p = c.getBytes(StandardCharsets.UTF_8);
+        for (byte[] p : channelBytes) {
             if (isPattern ? Arrays.equals(p, channel) : Glob.matches(p, channel)) {
                 return true;
             }

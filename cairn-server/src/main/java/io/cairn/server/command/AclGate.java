@@ -48,6 +48,65 @@ public final class AclGate {
         return RespValue.error("NOPERM " + d.message(session.userName(), cmd.spec().name(), null, false));
     }
 
+    /**
+     * The {@code NOPERM} message refusing {@code argv} (a top-level command of the table, name
+     * first) to {@code user}, or null when it may run it: the HTTP API's check of the command each
+     * endpoint stands for.
+     */
+    public static String refusalFor(ServerContext server, AclUser user, byte[][] argv) {
+        UserRules rules = user.rules();
+        if (rules.unrestricted()) {
+            return null;
+        }
+        Command cmd = server.dispatcher().registry().lookup(argv[0]);
+        Denial d = rules.check(server.acl().table(), cmd.aclId(), argv);
+        return d == null ? null : "NOPERM " + d.message(user.name(), cmd.spec().name(), null, false);
+    }
+
+    /**
+     * A blocking command that checks its user's rules again each time it is retried, as Redis
+     * processes a blocked command again when it is woken: if they changed to refuse it while it
+     * waited, it answers the refusal instead of running.
+     */
+    public static BlockingOperation rechecked(ServerContext server, Session session, Command cmd, byte[][] args,
+            BlockingOperation op) {
+        if (session.user() == null) {
+            return op;
+        }
+        return new BlockingOperation() {
+            @Override
+            public RespValue attempt(io.cairn.storage.engine.Txn txn) {
+                RespValue refused = refusal(server, session, cmd, args, "toplevel");
+                return refused != null ? refused : op.attempt(txn);
+            }
+
+            @Override
+            public java.util.List<byte[]> keys() {
+                return op.keys();
+            }
+
+            @Override
+            public io.cairn.storage.engine.ValueType wakesOn() {
+                return op.wakesOn();
+            }
+
+            @Override
+            public long timeoutMillis() {
+                return op.timeoutMillis();
+            }
+
+            @Override
+            public RespValue timedOut() {
+                return op.timedOut();
+            }
+
+            @Override
+            public RespValue cannotWait() {
+                return op.cannotWait();
+            }
+        };
+    }
+
     /** Adds the refusal to the ACL log, with the client as CLIENT LIST shows it. */
     public static void log(ServerContext server, Session session, Command cmd, byte[][] args, Denial d, String context) {
         String object = d.reason() == Denial.Reason.COMMAND ? cmd.spec().name()

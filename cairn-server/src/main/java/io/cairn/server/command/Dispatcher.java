@@ -180,7 +180,8 @@ public final class Dispatcher {
                     yield Outcome.of(r.value(), r.durable());
                 }
                 case BlockingCommand bc -> {
-                    Outcome o = server.blocked().block(session, server.notifier().wrap(spec.name(), args, bc.parse(ctx)));
+                    Outcome o = server.blocked().block(session, AclGate.rechecked(server, session, cmd, args,
+                            server.notifier().wrap(spec.name(), args, bc.parse(ctx))));
                     server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
                     yield o;
                 }

@@ -1,8 +1,7 @@
 package io.cairn.server.http;
 
 import io.cairn.server.acl.AclUser;
-import io.cairn.server.acl.Denial;
-import io.cairn.server.command.Command;
+import io.cairn.server.command.AclGate;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 
@@ -169,17 +168,15 @@ final class ApiRouter {
             throw new ApiException(HttpResponseStatus.UNAUTHORIZED, "invalid username-password pair or user is disabled");
         }
         if (user.rules().unrestricted()) {
-            return;
+            return; // the default user as it starts: nothing to check
         }
         byte[][] argv = new byte[args.length][];
         for (int i = 0; i < args.length; i++) {
             argv[i] = args[i] instanceof byte[] b ? b : args[i].toString().getBytes(StandardCharsets.UTF_8);
         }
-        Command cmd = server.dispatcher().registry().lookup(argv[0]);
-        Denial d = user.rules().check(server.acl().table(), cmd.aclId(), argv);
-        if (d != null) {
-            throw new ApiException(HttpResponseStatus.FORBIDDEN,
-                    "NOPERM " + d.message(user.name(), cmd.spec().name(), null, false));
+        String refusal = AclGate.refusalFor(server, user, argv);
+        if (refusal != null) {
+            throw new ApiException(HttpResponseStatus.FORBIDDEN, refusal);
         }
     }
 
