@@ -21,7 +21,8 @@ class CommandTableTest {
             "latency|history", "latency|reset", "latency|doctor", "latency|graph", "latency|histogram", "latency|help",
             "memory", "memory|usage", "memory|stats", "memory|doctor", "memory|malloc-stats", "memory|purge", "memory|help",
             "config", "config|get",
-            "config|set", "config|resetstat", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
+            "config|set", "config|resetstat", "acl", "acl|cat", "acl|deluser", "acl|dryrun", "acl|genpass", "acl|getuser",
+            "acl|list", "acl|load", "acl|log", "acl|save", "acl|setuser", "acl|users", "acl|whoami", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
             "shutdown", "debug", "monitor", "command", "command|count", "command|info", "command|docs", "command|getkeys",
             "command|getkeysandflags", "command|list", "wait", "waitaof", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
@@ -88,7 +89,7 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub", "function", "slowlog", "latency", "memory", "xgroup", "xinfo");
+                "pubsub", "function", "slowlog", "latency", "memory", "xgroup", "xinfo", "acl");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",

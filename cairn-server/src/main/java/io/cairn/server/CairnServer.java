@@ -78,8 +78,14 @@ public final class CairnServer implements AutoCloseable {
             store.close();
             throw e;
         }
-        this.context = new ServerContext(config, store, search,
-                save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
+        try {
+            this.context = new ServerContext(config, store, search,
+                    save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
+        } catch (RuntimeException e) { // a bad aclfile
+            search.close();
+            store.close();
+            throw e;
+        }
         this.epoll = Epoll.isAvailable();
         IoHandlerFactory ioFactory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         int threads = eventLoops(config.ioThreads(), Runtime.getRuntime().availableProcessors());

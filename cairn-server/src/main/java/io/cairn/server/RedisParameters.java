@@ -39,7 +39,6 @@ public enum RedisParameters {
     LATENCY_TRACKING_INFO_PERCENTILES("latency-tracking-info-percentiles", "50 99 99.9", SetRule.UNSUPPORTED),
     ACTIVE_EXPIRE_EFFORT("active-expire-effort", "1", SetRule.UNSUPPORTED),
     ACLLOG_MAX_LEN("acllog-max-len", "128", SetRule.UNSUPPORTED),
-    ACLFILE("aclfile", "", SetRule.IMMUTABLE),
     CLIENT_QUERY_BUFFER_LIMIT("client-query-buffer-limit", "1073741824", SetRule.UNSUPPORTED),
     LOGLEVEL("loglevel", "notice", SetRule.UNSUPPORTED),
     LOGFILE("logfile", "", SetRule.IMMUTABLE),

@@ -33,7 +33,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long checkpointRate, long jsonMaxBytes, int httpPort, int databases,
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
-                           MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings) {
+                           MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
+                           String aclfile) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -43,6 +44,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         WAL("wal", new SettingType.Choice(List.of("none", "write", "fsync")), "fsync",
                 "when a write is acknowledged: none, write or fsync"),
         REQUIREPASS("requirepass", TEXT, "", "password for AUTH; empty means none"),
+        ACLFILE("aclfile", TEXT, "", "ACL users file in Redis's format (relative to dir); ACL LOAD and SAVE use it"),
         MAXCLIENTS("maxclients", integer(1, 1_000_000), "10000", "most connections at once"),
         TIMEOUT("timeout", integer(0, Long.MAX_VALUE), "0", "seconds before an idle client is closed; 0 never"),
         PROTO_MAX_BULK_LEN("proto-max-bulk-len", bytes(1024, Integer.MAX_VALUE - 64), "512mb",
@@ -216,6 +218,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.notNull("dir", dir);
         Checks.notNull("wal", wal);
         Checks.notNull("requirepass", requirepass);
+        Checks.notNull("aclfile", aclfile);
         Key.MAXCLIENTS.check(maxclients);
         Key.TIMEOUT.check(timeoutSeconds);
         Key.PROTO_MAX_BULK_LEN.check(protoMaxBulkLen);
@@ -325,7 +328,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     memory(),
                     (int) number(Key.HEAP_GUARD_PERCENT),
                     number(Key.TRACKING_TABLE_MAX_KEYS),
-                    encodings());
+                    encodings(),
+                    text(Key.ACLFILE));
         }
 
         private MemoryLimit memory() {
@@ -406,6 +410,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case DIR -> dir.toString();
             case WAL -> wal.name().toLowerCase(Locale.ROOT);
             case REQUIREPASS -> requirepass;
+            case ACLFILE -> aclfile;
             case MAXCLIENTS -> Integer.toString(maxclients);
             case TIMEOUT -> Long.toString(timeoutSeconds);
             case PROTO_MAX_BULK_LEN -> Long.toString(protoMaxBulkLen);

@@ -58,6 +58,7 @@ public final class ServerContext {
     private final ClientTracking tracking = new ClientTracking(sessions::get);
     private final ClientPause pause = new ClientPause();
     private final Monitors monitors = new Monitors();
+    private final io.cairn.server.acl.Acl acl;
 
     /** The highest {@code used_memory} seen (INFO's {@code used_memory_peak}), sampled each second and at each INFO. */
     private final java.util.concurrent.atomic.AtomicLong usedMemoryPeak = new java.util.concurrent.atomic.AtomicLong();
@@ -79,6 +80,14 @@ public final class ServerContext {
         this.jsonLimits = new JsonLimits(JsonLimits.DEFAULT_MAX_DEPTH, config.jsonMaxBytes());
         this.shutdown = shutdown;
         this.requirepass = config.requirepass();
+        this.acl = new io.cairn.server.acl.Acl(new io.cairn.server.acl.AclCommandTable(io.cairn.resp.CommandTable.all()),
+                config.aclfile().isEmpty() ? null : config.dir().resolve(config.aclfile()), config.aclfile());
+        acl.defaultPassword(requirepass);
+        try {
+            acl.loadAtStart();
+        } catch (java.io.IOException e) {
+            throw new io.cairn.common.StorageIOException("reading the aclfile " + config.aclfile(), e);
+        }
         this.maxclients = config.maxclients();
         this.timeoutSeconds = config.timeoutSeconds();
         this.busyReplyThreshold = config.busyReplyThreshold();
@@ -189,8 +198,15 @@ public final class ServerContext {
         return requirepass;
     }
 
+    /** CONFIG SET requirepass: also the default user's one password (none: nopass), as in Redis. */
     public void requirepass(String v) {
         requirepass = v;
+        acl.defaultPassword(v);
+    }
+
+    /** The ACL users, the ACL log and the aclfile. */
+    public io.cairn.server.acl.Acl acl() {
+        return acl;
     }
 
     public int maxclients() {
@@ -239,7 +255,8 @@ public final class ServerContext {
 
     public Session newSession(io.netty.channel.Channel channel) {
         Session s = new Session(nextSessionId.getAndIncrement(), channel, System.currentTimeMillis(),
-                requirepass.isEmpty());
+                !acl.authRequired());
+        s.user(acl.defaultUser());
         sessions.put(s.id(), s);
         return s;
     }

@@ -23,6 +23,8 @@ public final class Session {
     private volatile String name = "";
     private volatile int protocol = 2;
     private volatile boolean authenticated;
+    /** The ACL user it runs as; null for the server's own sessions, which may run anything. */
+    private volatile io.cairn.server.acl.AclUser user;
     private volatile long lastCommandMillis;
     private volatile String lastCommand = "NULL";
     private volatile String libName = "";
@@ -93,6 +95,21 @@ public final class Session {
 
     public void authenticated(boolean v) {
         this.authenticated = v;
+    }
+
+    /** The ACL user its commands run as, or null (no checks: the server's own sessions). */
+    public io.cairn.server.acl.AclUser user() {
+        return user;
+    }
+
+    public void user(io.cairn.server.acl.AclUser u) {
+        this.user = u;
+    }
+
+    /** The user's name as CLIENT LIST and the ACL log show it. */
+    public String userName() {
+        io.cairn.server.acl.AclUser u = user;
+        return u == null ? "default" : u.name();
     }
 
     public long createdMillis() {

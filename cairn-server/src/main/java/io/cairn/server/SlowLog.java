@@ -56,6 +56,7 @@ public final class SlowLog {
         if (threshold < 0 || micros < threshold) {
             return;
         }
+        args = io.cairn.server.command.connection.Monitors.redacted(args); // no password in the log, as Redis
         List<byte[]> kept = new ArrayList<>(Math.min(args.length, MAX_ARGS));
         int n = args.length > MAX_ARGS ? MAX_ARGS - 1 : args.length;
         for (int i = 0; i < n; i++) {

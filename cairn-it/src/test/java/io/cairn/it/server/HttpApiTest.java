@@ -496,7 +496,7 @@ class HttpApiTest {
         assertThat(error(none)).startsWith("authentication required");
         HttpResponse<String> wrong = call("PUT", "/docs/k", "{}", "Authorization", "Bearer guess");
         assertThat(wrong.statusCode()).isEqualTo(401);
-        assertThat(error(wrong)).isEqualTo("invalid password");
+        assertThat(error(wrong)).isEqualTo("invalid username-password pair or user is disabled");
         assertThat(call("GET", "/indexes", null, "Authorization", "Basic czNjcmV0").statusCode()).isEqualTo(401);
         assertThat(call("PUT", "/docs/k", "{}", "Authorization", "Bearer s3cret").statusCode()).isEqualTo(201);
         assertThat(call("GET", "/docs/k", null, "Authorization", "Bearer s3cret").body()).isEqualTo("{}");

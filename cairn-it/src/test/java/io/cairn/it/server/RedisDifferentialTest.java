@@ -65,7 +65,7 @@ class RedisDifferentialTest {
      * Cairn runs them as one batch): those without a blocking command, a client listing or a
      * subscription, whose replies do not depend on waiting for another connection.
      */
-    private static final Set<String> PIPELINED = Set.of("bitmaps.txt", "databases.txt", "dump-restore.txt",
+    private static final Set<String> PIPELINED = Set.of("acl.txt", "bitmaps.txt", "databases.txt", "dump-restore.txt",
             "errors.txt", "expire.txt", "functions.txt", "geo.txt", "hashes.txt", "hll.txt", "keys.txt",
             "lua-libs.txt", "maxmemory.txt", "resp3.txt", "sets.txt", "sort.txt", "strings.txt", "transactions.txt",
             "zsets.txt", "zsets2.txt");

@@ -35,8 +35,10 @@ public final class Command {
     private final boolean watch;
     private final boolean skipSlowlog;
     private final boolean fast;
+    private final int aclId;
 
-    Command(CommandSpec spec, Handler handler, List<Command> subcommands) {
+    Command(CommandSpec spec, Handler handler, List<Command> subcommands, int aclId) {
+        this.aclId = aclId;
         this.spec = spec;
         this.handler = handler;
         this.subcommands = List.copyOf(subcommands);
@@ -83,6 +85,11 @@ public final class Command {
 
     public CommandSpec spec() {
         return spec;
+    }
+
+    /** Its id for ACL rules: its index in the command table ({@link io.cairn.server.acl.AclCommandTable}). */
+    public int aclId() {
+        return aclId;
     }
 
     /** The code to run; null only for a container that cannot be called without a subcommand. */

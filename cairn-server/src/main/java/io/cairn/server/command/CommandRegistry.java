@@ -56,6 +56,10 @@ public final class CommandRegistry {
         if (!problems.isEmpty()) {
             throw new IllegalStateException("command table and handlers disagree: " + problems);
         }
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < table.size(); i++) {
+            index.putIfAbsent(table.get(i).name(), i);
+        }
         List<String> names = new ArrayList<>();
         List<Command> top = new ArrayList<>();
         for (CommandSpec s : specs.values()) {
@@ -64,11 +68,11 @@ public final class CommandRegistry {
             }
             List<Command> subs = new ArrayList<>();
             for (CommandSpec sub : subSpecs.getOrDefault(s.name(), List.of())) {
-                Command c = new Command(sub, handlers.get(sub.name()), List.of());
+                Command c = new Command(sub, handlers.get(sub.name()), List.of(), index.get(sub.name()));
                 subs.add(c);
                 byName.put(sub.name(), c);
             }
-            Command c = new Command(s, handlers.get(s.name()), subs);
+            Command c = new Command(s, handlers.get(s.name()), subs, index.get(s.name()));
             byName.put(s.name(), c);
             names.add(s.name());
             top.add(c);

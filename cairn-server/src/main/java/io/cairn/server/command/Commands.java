@@ -32,6 +32,7 @@ public final class Commands {
         ConnectionCommands.register(r);
         io.cairn.server.command.tracking.TrackingCommands.register(r);
         ServerCommands.register(r);
+        io.cairn.server.command.server.AclCommands.register(r);
         KeyCommands.register(r);
         DatabaseCommands.register(r);
         StringCommands.register(r);

@@ -68,8 +68,20 @@ public final class Dispatcher {
         CommandSpec spec = cmd.spec();
         call.cmd = cmd;
         session.touched(spec.name(), System.currentTimeMillis());
-        if (!session.authenticated() && !cmd.allowedWithoutAuth()) {
+        if (!session.authenticated() && !cmd.allowedWithoutAuth() && server.acl().authRequired()) {
             return Outcome.now(RespValue.error("NOAUTH Authentication required."));
+        }
+        if (AclGate.restricted(session)) { // the default user as it starts has nothing to check
+            if (session.user().removed()) {
+                return new Outcome.Close(); // ACL DELUSER closed it; this command came before the close did
+            }
+            RespValue denied = AclGate.refusal(server, session, cmd, args, session.inMulti() ? "multi" : "toplevel");
+            if (denied != null) {
+                if (session.inMulti()) {
+                    session.flagMultiError(); // EXEC answers EXECABORT, as in Redis
+                }
+                return Outcome.now(denied);
+            }
         }
         if (session.protocol() == 2 && !cmd.allowedWhileSubscribed() && session.subscriptions().subscribed()) {
             if (session.inMulti()) {
@@ -168,7 +180,8 @@ public final class Dispatcher {
                     yield Outcome.of(r.value(), r.durable());
                 }
                 case BlockingCommand bc -> {
-                    Outcome o = server.blocked().block(session, server.notifier().wrap(spec.name(), args, bc.parse(ctx)));
+                    Outcome o = server.blocked().block(session, AclGate.rechecked(server, session, cmd, args,
+                            server.notifier().wrap(spec.name(), args, bc.parse(ctx))));
                     server.blocked().serveReady(); // a BLMOVE that answered pushed to its destination
                     yield o;
                 }
@@ -212,6 +225,9 @@ public final class Dispatcher {
         if (cmd == null || cmd.hasSubcommands() || !(cmd.handler() instanceof DataCommand dc) || cmd.script()
                 || cmd.isExec() || cmd.isWatch() || !cmd.spec().arityAccepts(args.length)) {
             return null; // WATCH: a write earlier in the batch would commit after it and dirty its own watch
+        }
+        if (AclGate.restricted(session) && AclGate.denial(server, session, cmd, args) != null) {
+            return null; // refused: the single path logs and answers it
         }
         CommandSpec spec = cmd.spec();
         boolean write = cmd.write();
@@ -382,6 +398,16 @@ public final class Dispatcher {
                         server.monitors().feed(session, session.db(), args);
                     } else {
                         feedAfter = Monitors.shown(cmd.spec());
+                    }
+                }
+                if (AclGate.restricted(session)) { // the rules may have changed since it was queued
+                    io.cairn.server.acl.Denial d = AclGate.denial(server, session, cmd, args);
+                    if (d != null) {
+                        AclGate.log(server, session, cmd, args, d, "multi");
+                        replies.add(RespValue.error("NOPERM ACLs rules changed between the moment the transaction was "
+                                + "accumulated and the EXEC call. This command is no longer allowed for the following "
+                                + "reason: " + d.execReason()));
+                        continue;
                     }
                 }
                 CommandContext ctx = new CommandContext(args, cmd.spec(), session, server);

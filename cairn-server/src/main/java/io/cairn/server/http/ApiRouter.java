@@ -1,5 +1,10 @@
 package io.cairn.server.http;
 
+import io.cairn.server.acl.AclUser;
+import io.cairn.server.command.AclGate;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.nio.charset.StandardCharsets;
+
 import io.cairn.server.ServerContext;
 import io.cairn.server.metrics.ServerMetrics;
 import io.netty.buffer.ByteBufUtil;
@@ -38,8 +43,10 @@ final class ApiRouter {
     private final MetricsEndpoint metrics;
     private final ConsoleEndpoints console;
     private final ConsoleAssets assets = new ConsoleAssets();
+    private final ServerContext server;
 
     ApiRouter(ServerContext server) {
+        this.server = server;
         this.documents = new DocumentEndpoints(server.store(), server.jsonLimits());
         this.search = new SearchEndpoints(server.store(), server.search(), server.jsonLimits());
         this.metrics = new MetricsEndpoint(new ServerMetrics(server));
@@ -64,8 +71,12 @@ final class ApiRouter {
         Executor loop = channel.eventLoop();
         String path = RequestPath.of(req.uri());
         HttpMethod m = req.method();
+        String userName = req.headers().get(RequestGate.USER);
+        AclUser user = userName == null ? null : server.acl().user(userName);
+        channel.attr(ConsoleCommands.USER).set(user); // the console's commands run as this user
         if (path.equals(METRICS)) {
             requireMethod(m, HttpMethod.GET);
+            permit(user, "INFO");
             return CompletableFuture.completedFuture(metrics.scrape(req.headers().get(HttpHeaderNames.ACCEPT)));
         }
         if (path.startsWith(ConsoleEndpoints.PREFIX)) {
@@ -85,15 +96,19 @@ final class ApiRouter {
                 throw ApiException.badRequest("key: empty (expected: /docs/{key} with a key of at least one byte)");
             }
             if (m.equals(HttpMethod.GET)) {
+                permit(user, "JSON.GET", key);
                 return documents.get(key, loop);
             }
             if (m.equals(HttpMethod.PUT)) {
+                permit(user, "JSON.SET", key, "$", "{}");
                 return documents.put(key, ByteBufUtil.getBytes(req.content()), loop);
             }
+            permit(user, "JSON.DEL", key);
             return documents.delete(key, loop);
         }
         if (path.equals(INDEXES)) {
             requireMethod(m, HttpMethod.GET);
+            permit(user, "FT._LIST");
             return CompletableFuture.completedFuture(search.list());
         }
         if (path.startsWith(INDEXES + "/")) {
@@ -101,11 +116,13 @@ final class ApiRouter {
             if (rest.endsWith(SEARCH) && rest.indexOf('/') == rest.length() - SEARCH.length()) {
                 String index = index(rest.substring(0, rest.length() - SEARCH.length()));
                 requireMethod(m, HttpMethod.POST);
+                permit(user, "FT.SEARCH", index, "*");
                 return search.search(index, ByteBufUtil.getBytes(req.content()));
             }
             if (rest.indexOf('/') < 0) {
                 String index = index(rest);
                 requireMethod(m, HttpMethod.GET);
+                permit(user, "FT.INFO", index);
                 return search.info(index);
             }
         }
@@ -118,6 +135,7 @@ final class ApiRouter {
         java.util.Map<String, String> q = RequestPath.query(uri);
         switch (endpoint) {
             case "stats" -> {
+                permit(channel.attr(ConsoleCommands.USER).get(), "INFO");
                 return console.stats();
             }
             case "keys" -> {
@@ -136,6 +154,29 @@ final class ApiRouter {
                 throw ApiException.notFound("unknown path: " + ConsoleEndpoints.PREFIX + endpoint
                         + " (expected: stats, keys, key/{key}, slowlog or config)");
             }
+        }
+    }
+
+    /**
+     * Refuses the request (403, {@code NOPERM} in Redis's words) unless its user may run the
+     * command it stands for: a document's GET, PUT and DELETE are JSON.GET, JSON.SET and JSON.DEL
+     * of its key, a search FT.SEARCH, the index list FT._LIST, an index FT.INFO, the metrics and
+     * the console's statistics INFO; the console's other reads run as commands themselves.
+     */
+    private void permit(AclUser user, Object... args) {
+        if (user == null) { // deleted since the gate let the request in
+            throw new ApiException(HttpResponseStatus.UNAUTHORIZED, "invalid username-password pair or user is disabled");
+        }
+        if (user.rules().unrestricted()) {
+            return; // the default user as it starts: nothing to check
+        }
+        byte[][] argv = new byte[args.length][];
+        for (int i = 0; i < args.length; i++) {
+            argv[i] = args[i] instanceof byte[] b ? b : args[i].toString().getBytes(StandardCharsets.UTF_8);
+        }
+        String refusal = AclGate.refusalFor(server, user, argv);
+        if (refusal != null) {
+            throw new ApiException(HttpResponseStatus.FORBIDDEN, refusal);
         }
     }
 

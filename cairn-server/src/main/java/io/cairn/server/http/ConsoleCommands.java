@@ -29,7 +29,13 @@ final class ConsoleCommands {
     private final Channel channel;
     private final int db;
 
+    /** The ACL user of the request being routed on a connection ({@link ApiRouter} sets it before it builds these). */
+    static final io.netty.util.AttributeKey<io.cairn.server.acl.AclUser> USER = io.netty.util.AttributeKey.valueOf("cairn.acl.user");
+
+    private final io.cairn.server.acl.AclUser user;
+
     ConsoleCommands(ServerContext server, Channel channel, int db) {
+        this.user = channel.attr(USER).get();
         this.server = server;
         this.channel = channel;
         this.db = db;
@@ -51,6 +57,7 @@ final class ConsoleCommands {
         }
         Session session = new Session(0, channel, System.currentTimeMillis(), true);
         session.db(db);
+        session.user(user == null ? server.acl().defaultUser() : user);
         Outcome o = server.dispatcher().dispatch(session, argv);
         return switch (o) {
             case Outcome.Now n -> CompletableFuture.completedFuture(n.reply());

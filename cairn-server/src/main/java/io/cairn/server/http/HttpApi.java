@@ -74,7 +74,7 @@ public final class HttpApi implements AutoCloseable {
                                 .setMaxHeaderSize(MAX_HEADER_BYTES);
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec(decoder, MAX_PIPELINE_DEPTH))
-                                .addLast("gate", new RequestGate(server::requirepass, maxBody))
+                                .addLast("gate", new RequestGate(server.acl(), maxBody))
                                 .addLast("aggregator", new BodyAggregator(maxBody))
                                 .addLast("api", new HttpChannelHandler(router));
                     }

@@ -13,30 +13,38 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import io.cairn.server.acl.Acl;
+import io.cairn.server.acl.AclUser;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * Judges each request by its head, before any of its body is buffered: a malformed request (400,
- * then the connection closes), a missing or wrong {@code Authorization: Bearer <requirepass>}
- * (401; the console's files excepted, {@link ConsoleAssets#isAsset}), an unsupported {@code Expect} (417), a body larger than {@code json-max-bytes} by its
+ * then the connection closes), missing or wrong credentials of an ACL user (401; the console's
+ * files excepted, {@link ConsoleAssets#isAsset}): {@code Authorization: Basic <user:password>},
+ * or {@code Bearer <password>} for the default user, or {@code Bearer <user:password>}; an unsupported {@code Expect} (417), a body larger than {@code json-max-bytes} by its
  * {@code Content-Length} (413), a body-carrying method without a length (411), a
  * {@code Content-Type} other than JSON (415). A refused request goes on as a {@link Rejected} and
  * its body is dropped as it arrives (or, when the client waits for {@code 100 Continue}, never
- * sent: the decoder is told to expect the next request). Accepted requests pass unchanged.
+ * sent: the decoder is told to expect the next request). Accepted requests pass on with the user
+ * they run as named in the {@link #USER} header (one a client sends is dropped first), which
+ * {@link ApiRouter} checks each request against.
  *
  * <p>One per connection; runs on its event loop.
  */
 final class RequestGate extends ChannelInboundHandlerAdapter {
-    private final Supplier<String> requirepass;
+    /** The header naming the ACL user a request passed the gate as; set by the gate only. */
+    static final String USER = "x-cairn-acl-user";
+
+    private final Acl acl;
     private final long maxBody;
     /** True from a refused request's head until its last content. */
     private boolean discarding;
 
-    /** {@code requirepass}: the password now (CONFIG SET may change it); empty for none. */
-    RequestGate(Supplier<String> requirepass, long maxBody) {
-        this.requirepass = requirepass;
+    /** @param acl the server's users (ACL SETUSER and CONFIG SET requirepass change them as it runs) */
+    RequestGate(Acl acl, long maxBody) {
+        this.acl = acl;
         this.maxBody = maxBody;
     }
 
@@ -80,12 +88,17 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
             return ApiResponse.error(HttpResponseStatus.BAD_REQUEST, "malformed HTTP request: "
                     + (cause == null ? "" : cause.getMessage())).closing();
         }
-        String password = requirepass.get();
-        if (!password.isEmpty() && !isPublic(req) && !authorized(req, password)) {
-            String message = req.headers().contains(HttpHeaderNames.AUTHORIZATION)
-                    ? "invalid password" : "authentication required (expected: Authorization: Bearer <requirepass>)";
-            return ApiResponse.error(HttpResponseStatus.UNAUTHORIZED, message)
-                    .withHeader(HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"cairn\"");
+        req.headers().remove(USER);
+        if (!isPublic(req)) {
+            AclUser user = user(req);
+            if (user == null) {
+                String message = req.headers().contains(HttpHeaderNames.AUTHORIZATION)
+                        ? "invalid username-password pair or user is disabled"
+                        : "authentication required (expected: Authorization: Bearer <password> or Basic <user:password>)";
+                return ApiResponse.error(HttpResponseStatus.UNAUTHORIZED, message)
+                        .withHeader(HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"cairn\"");
+            }
+            req.headers().set(USER, user.name());
         }
         if (unsupportedExpectation(req)) {
             return ApiResponse.error(HttpResponseStatus.EXPECTATION_FAILED,
@@ -130,15 +143,42 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
         return "request body: " + size + " bytes (expected: <= " + max + ", json-max-bytes)";
     }
 
-    /** {@code Authorization: Bearer <password>}, compared in constant time. */
-    private static boolean authorized(HttpRequest req, String password) {
+    /**
+     * The user the request's credentials open, or null: {@code Basic base64(user:password)};
+     * {@code Bearer <password>}, the default user's password, or {@code Bearer user:password};
+     * without credentials the default user when it needs no password (Redis's rule for a new
+     * connection).
+     */
+    private AclUser user(HttpRequest req) {
         String h = req.headers().get(HttpHeaderNames.AUTHORIZATION);
-        if (h == null || h.length() < 7 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return false;
+        if (h == null) {
+            return acl.authRequired() ? null : acl.defaultUser();
         }
-        // Header values arrive one char per byte; the password is compared as UTF-8 bytes.
-        byte[] given = h.substring(7).strip().getBytes(StandardCharsets.ISO_8859_1);
-        return MessageDigest.isEqual(given, password.getBytes(StandardCharsets.UTF_8));
+        // Header values arrive one char per byte; names and passwords are compared as UTF-8 bytes.
+        if (h.length() > 7 && h.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            byte[] token = h.substring(7).strip().getBytes(StandardCharsets.ISO_8859_1);
+            AclUser u = pair(token); // user:password first, so a nopass default user does not take it
+            return u != null ? u : acl.authenticate(Acl.DEFAULT, token);
+        }
+        if (h.length() > 6 && h.regionMatches(true, 0, "Basic ", 0, 6)) {
+            try {
+                return pair(Base64.getDecoder().decode(h.substring(6).strip()));
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** {@code user:password}: the user it opens, or null. */
+    private AclUser pair(byte[] token) {
+        for (int i = 0; i < token.length; i++) {
+            if (token[i] == ':') {
+                return acl.authenticate(new String(token, 0, i, StandardCharsets.UTF_8),
+                        Arrays.copyOfRange(token, i + 1, token.length));
+            }
+        }
+        return null;
     }
 
     /** {@code application/json}, with no charset or UTF-8. */

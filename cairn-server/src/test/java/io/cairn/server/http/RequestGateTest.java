@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 class RequestGateTest {
     private static final int MAX = 100;
-    private String password = "";
-    private final EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new RequestGate(() -> password, MAX),
+    private final io.cairn.server.acl.Acl acl = new io.cairn.server.acl.Acl(
+            new io.cairn.server.acl.AclCommandTable(io.cairn.resp.CommandTable.all()), null, "");
+    private final EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(), new RequestGate(acl, MAX),
             new BodyAggregator(MAX));
 
     @AfterEach
@@ -112,13 +113,13 @@ class RequestGateTest {
 
     @Test
     void withRequirepassABearerTokenIsNeeded() {
-        password = "s3cret";
+        acl.defaultPassword("s3cret");
         send("GET /docs/k HTTP/1.1\r\nHost: x\r\n\r\n");
         Rejected none = rejected();
         assertThat(none.response().status()).isEqualTo(HttpResponseStatus.UNAUTHORIZED);
         assertThat(none.response().headers()).containsKey("www-authenticate");
         send("GET /docs/k HTTP/1.1\r\nAuthorization: Bearer wrong\r\n\r\n");
-        assertThat(rejected().response().json()).isEqualTo("{\"error\":\"invalid password\"}");
+        assertThat(rejected().response().json()).isEqualTo("{\"error\":\"invalid username-password pair or user is disabled\"}");
         send("GET /docs/k HTTP/1.1\r\nAuthorization: bearer s3cret\r\n\r\n");
         assertThat(passedBody()).isEmpty();
         send(put("Authorization: Basic czNjcmV0\r\n", "{}"));

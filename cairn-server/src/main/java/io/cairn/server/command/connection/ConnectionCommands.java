@@ -8,7 +8,6 @@ import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +58,8 @@ public final class ConnectionCommands {
             s.db(0);
             s.protocol(2);
             s.name("");
-            s.authenticated(c.server().requirepass().isEmpty());
+            s.user(c.server().acl().defaultUser()); // as Redis: back to the default user
+            s.authenticated(!c.server().acl().authRequired());
             return RespValue.simple("RESET");
         });
         r.server("client|id", c -> RespValue.integer(c.session().id()));
@@ -197,7 +197,7 @@ public final class ConnectionCommands {
                 throw new InvalidRequestException("ERR Syntax error in HELLO option '" + c.string(i) + "'");
             }
         }
-        if (!c.session().authenticated()) {
+        if (!c.session().authenticated() && c.server().acl().authRequired()) {
             throw new InvalidRequestException("NOAUTH HELLO must be called with the client already authenticated, "
                     + "otherwise the HELLO <proto> AUTH <user> <pass> option can be used to authenticate the client and "
                     + "select the RESP protocol version at the same time");
@@ -222,22 +222,26 @@ public final class ConnectionCommands {
     }
 
     /**
-     * AUTH [user] password, and HELLO's AUTH. With no requirepass the default user has no
-     * password: naming it succeeds whatever the password, while the one-argument form is an error
-     * in Redis's words.
+     * AUTH [user] password, and HELLO's AUTH, against the ACL users. While the default user has no
+     * password (nopass) the one-argument form is an error in Redis's words; a failure is logged in
+     * the ACL log (reason {@code auth}, the command as typed) and answered WRONGPASS whatever failed:
+     * no such user, a user that is off, or the wrong password.
      */
     private static void authenticate(CommandContext c, String user, byte[] password, boolean userGiven) {
-        String required = c.server().requirepass();
-        if (required.isEmpty() && !userGiven) {
+        io.cairn.server.acl.Acl acl = c.server().acl();
+        if (!userGiven && acl.defaultUser().rules().nopass()) {
             throw new InvalidRequestException("ERR AUTH <password> called without any password configured for the "
                     + "default user. Are you sure your configuration is correct?");
         }
-        boolean ok = user.equals("default")
-                && (required.isEmpty() || MessageDigest.isEqual(required.getBytes(StandardCharsets.UTF_8), password));
-        if (!ok) {
+        io.cairn.server.acl.AclUser u = acl.authenticate(user, password);
+        Session s = c.session();
+        if (u == null) {
+            acl.log().add(io.cairn.server.acl.Denial.Reason.AUTH, s.inMulti() ? "multi" : "toplevel", c.string(0), user,
+                    System.currentTimeMillis(), s.channel() == null ? "" : describe(c.server(), s));
             throw new InvalidRequestException("WRONGPASS invalid username-password pair or user is disabled.");
         }
-        c.session().authenticated(true);
+        s.user(u);
+        s.authenticated(true);
     }
 
     private static String checkName(String name) {
@@ -284,7 +288,7 @@ public final class ConnectionCommands {
     }
 
     /** One line of CLIENT LIST, with the fields Redis prints. */
-    static String describe(ServerContext server, Session s) {
+    public static String describe(ServerContext server, Session s) {
         long now = System.currentTimeMillis();
         return "id=" + s.id()
                 + " addr=" + address(s.channel().remoteAddress())
@@ -297,7 +301,7 @@ public final class ConnectionCommands {
                 + " ssub=" + s.subscriptions().shardChannels() + " multi=" + s.multiState()
                 + " qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=0 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r"
                 + " cmd=" + s.lastCommand()
-                + " user=default redir=" + (s.tracking().on() ? s.tracking().redirect() : -1) + " resp=" + s.protocol()
+                + " user=" + s.userName() + " redir=" + (s.tracking().on() ? s.tracking().redirect() : -1) + " resp=" + s.protocol()
                 + " lib-name=" + s.libName() + " lib-ver=" + s.libVersion();
     }
 
@@ -343,6 +347,7 @@ public final class ConnectionCommands {
         boolean matchesNone = false;
         Boolean pubsubType = null;
         long maxAgeSeconds = -1;
+        String user = null;
         for (int i = 2; i < c.argc(); i += 2) {
             if (i + 1 >= c.argc()) {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
@@ -377,8 +382,9 @@ public final class ConnectionCommands {
                     }
                 }
                 case "USER" -> {
-                    if (!c.string(i + 1).equals("default")) {
-                        throw new InvalidRequestException("ERR No such user '" + c.string(i + 1) + "'");
+                    user = c.string(i + 1);
+                    if (c.server().acl().user(user) == null) {
+                        throw new InvalidRequestException("ERR No such user '" + user + "'");
                     }
                 }
                 case "MAXAGE" -> maxAgeSeconds = c.integer(i + 1);
@@ -392,7 +398,8 @@ public final class ConnectionCommands {
                     || id != null && s.id() != id || addr != null && !address(s.channel().remoteAddress()).equals(addr)
                     || laddr != null && !address(s.channel().localAddress()).equals(laddr)
                     || skipMe && s == c.session()
-                    || pubsubType != null && pubsubType != s.subscriptions().subscribed()) {
+                    || pubsubType != null && pubsubType != s.subscriptions().subscribed()
+                    || user != null && !user.equals(s.userName())) {
                 continue;
             }
             if (s == c.session()) {

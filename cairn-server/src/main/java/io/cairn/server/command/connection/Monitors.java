@@ -106,9 +106,20 @@ public final class Monitors {
         sb.append('"');
     }
 
-    /** The arguments as Redis shows them: AUTH's password (and user) and HELLO's AUTH pair redacted. */
-    static byte[][] redacted(byte[][] args) {
+    /**
+     * The arguments as Redis shows them (MONITOR, SLOWLOG): AUTH's password (and user), HELLO's
+     * AUTH pair and everything after ACL SETUSER redacted.
+     */
+    public static byte[][] redacted(byte[][] args) {
         String name = new String(args[0], java.nio.charset.StandardCharsets.US_ASCII).toLowerCase(Locale.ROOT);
+        if (name.equals("acl") && args.length > 2
+                && new String(args[1], java.nio.charset.StandardCharsets.US_ASCII).equalsIgnoreCase("setuser")) {
+            byte[][] out = args.clone();
+            for (int i = 2; i < out.length; i++) {
+                out[i] = REDACTED;
+            }
+            return out;
+        }
         if (name.equals("auth") && args.length <= 3) {
             byte[][] out = args.clone();
             for (int i = 1; i < out.length; i++) {

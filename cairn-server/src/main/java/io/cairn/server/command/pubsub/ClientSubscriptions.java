@@ -61,6 +61,23 @@ public final class ClientSubscriptions {
         return channels + patterns + shardChannels > 0;
     }
 
+    /**
+     * Whether every subscription passes {@code ok}, given its kind and name (ACL SETUSER's check of
+     * a user's subscribers). Call on the client's own thread.
+     */
+    public boolean all(java.util.function.BiPredicate<Kind, byte[]> ok) {
+        for (Map.Entry<Kind, Set<ByteBuffer>> e : names.entrySet()) {
+            for (ByteBuffer b : e.getValue()) {
+                byte[] name = new byte[b.remaining()];
+                b.duplicate().get(name);
+                if (!ok.test(e.getKey(), name)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** The count a confirmation of {@code kind} reports: channels and patterns, or shard channels. */
     int count(Kind kind) {
         return kind == Kind.SHARD ? shardChannels : channels + patterns;

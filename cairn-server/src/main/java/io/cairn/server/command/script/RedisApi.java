@@ -151,7 +151,13 @@ final class RedisApi {
                 if (server.dispatcher().registry().lookup(argv[0]) == null) {
                     throw new ScriptError("ERR Invalid command passed to redis.acl_check_cmd()", 0);
                 }
-                return LuaValue.TRUE; // one user with every permission until ACLs come
+                Command cmd = server.dispatcher().registry().lookup(argv[0]);
+                if (cmd.hasSubcommands() && argv.length > 1 && cmd.subcommand(argv[1]) != null) {
+                    cmd = cmd.subcommand(argv[1]);
+                }
+                ScriptRun run = current.get();
+                return run == null || io.cairn.server.command.AclGate.denial(server, run.session, cmd, argv) == null
+                        ? LuaValue.TRUE : LuaValue.FALSE;
             }
         });
         redis.set("REPL_NONE", LuaValue.valueOf(0));
@@ -231,6 +237,14 @@ final class RedisApi {
         }
         if (spec.flags().contains("noscript") || cmd.handler() instanceof AsyncCommand) {
             throw new InvalidRequestException("ERR This Redis command is not allowed from script");
+        }
+        if (io.cairn.server.command.AclGate.restricted(run.session)) {
+            io.cairn.server.acl.Denial d = io.cairn.server.command.AclGate.denial(server, run.session, cmd, argv);
+            if (d != null) {
+                io.cairn.server.command.AclGate.log(server, run.session, cmd, argv, d, "lua");
+                throw new InvalidRequestException("ERR ACL failure in script: "
+                        + d.message(run.session.userName(), spec.name(), null, false));
+            }
         }
         if (run.readOnly && spec.isWrite()) {
             throw new InvalidRequestException("ERR Write commands are not allowed from read-only scripts.");

@@ -309,6 +309,7 @@ public final class ScriptEngine {
         int db = txn.db();
         Session session = new Session(caller.id(), caller.channel(), System.currentTimeMillis(), true);
         session.db(db);
+        session.user(caller.user()); // each redis.call is checked against the caller's ACL user
         ScriptRun run = new ScriptRun(txn, session, readOnly, server.config().scriptMaxMemory(), 0,
                 server.store().overMemoryLimit());
         current = run;

@@ -264,7 +264,11 @@ final class Info {
                 .line("tracking_total_items", s.tracking().totalItems())
                 .line("tracking_total_prefixes", s.tracking().totalPrefixes())
                 .line("unexpected_error_replies", 0)
-                .line("total_error_replies", s.commandStats().totalErrors());
+                .line("total_error_replies", s.commandStats().totalErrors())
+                .line("acl_access_denied_auth", s.acl().log().denied(io.cairn.server.acl.Denial.Reason.AUTH))
+                .line("acl_access_denied_cmd", s.acl().log().denied(io.cairn.server.acl.Denial.Reason.COMMAND))
+                .line("acl_access_denied_key", s.acl().log().denied(io.cairn.server.acl.Denial.Reason.KEY))
+                .line("acl_access_denied_channel", s.acl().log().denied(io.cairn.server.acl.Denial.Reason.CHANNEL));
     }
 
     /** A server without replicas: Redis's fields for a master that never had one. */

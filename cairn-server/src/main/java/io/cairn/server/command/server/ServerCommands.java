@@ -32,6 +32,7 @@ public final class ServerCommands {
         r.server("config|resetstat", c -> {
             c.server().stats().reset();
             c.server().commandStats().reset();
+            c.server().acl().log().resetCounts();
             MemoryFigures.resetPeak();
             c.server().resetUsedMemoryPeak();
             if (c.server().store().walWriteLatency() != null) {
