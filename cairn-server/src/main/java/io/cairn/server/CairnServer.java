@@ -83,11 +83,21 @@ public final class CairnServer implements AutoCloseable {
         this.config = config;
         // First: a TLS setting at fault stops the start before the store is opened.
         this.tls = config.tls().enabled() ? TlsContext.build(config.tls()) : null;
-        this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
+        try {
+            this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
+        } catch (RuntimeException e) {
+            if (tls != null) {
+                tls.close();
+            }
+            throw e;
+        }
         try {
             this.search = SearchService.open(store, config.dir().resolve("search"));
         } catch (RuntimeException e) {
             store.close();
+            if (tls != null) {
+                tls.close();
+            }
             throw e;
         }
         this.context = new ServerContext(config, store, search,
@@ -115,6 +125,9 @@ public final class CairnServer implements AutoCloseable {
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (tls != null) {
+                tls.close();
+            }
             search.close();
             store.close();
             if (e instanceof InterruptedException ie) {
@@ -280,6 +293,9 @@ public final class CairnServer implements AutoCloseable {
             }
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            if (tls != null) {
+                tls.close(); // after the event loops: no connection uses it now
+            }
         } finally {
             context.scripts().close(); // a script still running is stopped, and what it wrote is not logged
             try {

@@ -163,6 +163,35 @@ final class TestCertificates {
         return tmf;
     }
 
+    /** {@code identity}'s key written again as encrypted PKCS#8 PEM (PBES2: HMAC-SHA256, AES-256) under {@code password}. */
+    Path encryptedKey(Identity identity, String password) {
+        try {
+            String pbe = "PBEWithHmacSHA256AndAES_256";
+            byte[] salt = new byte[16];
+            byte[] iv = new byte[16];
+            java.security.SecureRandom random = new java.security.SecureRandom();
+            random.nextBytes(salt);
+            random.nextBytes(iv);
+            javax.crypto.SecretKey key = javax.crypto.SecretKeyFactory.getInstance(pbe)
+                    .generateSecret(new javax.crypto.spec.PBEKeySpec(password.toCharArray()));
+            javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance(pbe);
+            cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, key,
+                    new javax.crypto.spec.PBEParameterSpec(salt, 10_000, new javax.crypto.spec.IvParameterSpec(iv)));
+            byte[] sealed = cipher.doFinal(identity.keys().getPrivate().getEncoded());
+            // Under the name PBES2, which EncryptedPrivateKeyInfo can encode (it cannot the cipher's own name).
+            java.security.AlgorithmParameters pbes2 = java.security.AlgorithmParameters.getInstance("PBES2");
+            pbes2.init(cipher.getParameters().getEncoded());
+            byte[] der = new javax.crypto.EncryptedPrivateKeyInfo(pbes2, sealed).getEncoded();
+            Path file = dir.resolve(identity.keyFile().getFileName() + ".enc");
+            Files.writeString(file, pem("ENCRYPTED PRIVATE KEY", der), StandardCharsets.US_ASCII);
+            return file;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static KeyPair ecKeys() throws GeneralSecurityException {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
         g.initialize(new ECGenParameterSpec("secp256r1"));

@@ -421,6 +421,25 @@ class TlsTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"openssl", "jdk"})
+    void anEncryptedKeyIsReadWithTlsKeyFilePass(String provider) {
+        if (provider.equals("openssl")) {
+            assumeThat(OpenSsl.isAvailable()).isTrue();
+        }
+        Path encrypted = certs.encryptedKey(certs.server, "s3cret");
+        assertThat(startFailure("tls-port", Integer.toString(TestServer.freePort()), "tls-cert-file", certs.server.certFile().toString(),
+                "tls-key-file", encrypted.toString(), "tls-key-file-pass", "wrong", "tls-auth-clients", "no", "tls-provider", provider))
+                .isInstanceOf(CairnException.class).hasMessageContaining("tls-key-file");
+        server = startTls("tls-key-file", encrypted.toString(), "tls-key-file-pass", "s3cret", "tls-provider", provider);
+        assertThat(ping(certs.clientContext(certs.client))).isEqualTo("+PONG");
+        // A key of another certificate is found even when encrypted.
+        Path other = certs.encryptedKey(certs.client, "s3cret");
+        assertThat(startFailure("tls-port", Integer.toString(TestServer.freePort()), "tls-cert-file", certs.server.certFile().toString(),
+                "tls-key-file", other.toString(), "tls-key-file-pass", "s3cret", "tls-auth-clients", "no", "tls-provider", provider))
+                .isInstanceOf(CairnException.class).hasMessageStartingWith("tls-key-file: " + other);
+    }
+
     @Test
     void aCaDirectoryTrustsEachCertificateInIt() throws IOException {
         Path cas = Files.createDirectories(dir.resolve("cas"));

@@ -32,7 +32,7 @@ import javax.net.ssl.SSLEngine;
  * cipher names the provider does not know (one engine is made and dropped to find those, as the
  * JDK checks them only per engine). Thread-safe: {@link #newHandler} is called on every event loop.
  */
-public final class TlsContext {
+public final class TlsContext implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TlsContext.class.getName());
 
     /** The TLS 1.3 suites by their IANA names, which both providers use. */
@@ -104,6 +104,15 @@ public final class TlsContext {
     /** The provider serving the connections, as logged at the start, e.g. {@code "OpenSSL (BoringSSL, netty-tcnative)"}. */
     public String provider() {
         return provider;
+    }
+
+    /**
+     * Frees the context (OpenSSL's holds native memory). Called once, after the last connection
+     * closed; a handler made before keeps what it needs until its connection closes.
+     */
+    @Override
+    public void close() {
+        ReferenceCountUtil.release(context);
     }
 
     /** A new handler for one accepted connection (server mode). */

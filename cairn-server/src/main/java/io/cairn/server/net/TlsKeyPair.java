@@ -89,8 +89,12 @@ final class TlsKeyPair {
                     return null;
                 }
                 EncryptedPrivateKeyInfo info = new EncryptedPrivateKeyInfo(der);
-                SecretKeyFactory f = SecretKeyFactory.getInstance(info.getAlgName());
-                Cipher c = Cipher.getInstance(info.getAlgName());
+                String pbe = info.getAlgName();
+                if (pbe.equals("PBES2") || pbe.equals("1.2.840.113549.1.5.13")) {
+                    pbe = info.getAlgParameters().toString(); // e.g. PBEWithHmacSHA256AndAES_256
+                }
+                SecretKeyFactory f = SecretKeyFactory.getInstance(pbe);
+                Cipher c = Cipher.getInstance(pbe);
                 c.init(Cipher.DECRYPT_MODE, f.generateSecret(new PBEKeySpec(password.toCharArray())), info.getAlgParameters());
                 spec = info.getKeySpec(c);
             } else {
