@@ -156,10 +156,51 @@ class TlsTest {
     }
 
     @Test
-    void aPlainTextClientOnTheTlsPortIsClosedAndTheServerGoesOn() throws IOException {
+    void aPlainTextClientOnTheTlsPortIsClosedAndTheServerGoesOn() throws IOException, InterruptedException {
         server = startTls();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("io.cairn.server.net.TlsHandshakeLog");
+        java.util.Queue<String> logged = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                logged.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        List<Integer> clientPorts = new ArrayList<>();
+        try {
+            plainTextOnTheTlsPort(clientPorts);
+            // Each refused client is logged once, with its address, on the event loop: wait until all three are.
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (clientPorts.stream().anyMatch(p -> logged.stream().noneMatch(m -> m.contains("127.0.0.1:" + p + " ")))
+                    && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+        } finally {
+            log.removeHandler(capture);
+        }
+        for (int p : clientPorts) {
+            assertThat(logged).as("logged: " + logged).anyMatch(m -> m.startsWith("TLS handshake from /127.0.0.1:" + p + " ")
+                    && m.contains("failed, connection closed"));
+        }
+        assertThat(ping(certs.clientContext(certs.client))).isEqualTo("+PONG");
+        try (Jedis plain = new Jedis("127.0.0.1", server.port())) { // the plain port still serves too
+            assertThat(plain.ping()).isEqualTo("PONG");
+        }
+    }
+
+    private void plainTextOnTheTlsPort(List<Integer> clientPorts) throws IOException {
         for (int i = 0; i < 3; i++) {
             try (Socket s = new Socket("127.0.0.1", server.server.tlsPort())) {
+                clientPorts.add(s.getLocalPort());
                 s.setSoTimeout(10_000);
                 s.getOutputStream().write("PING\r\n*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
                 s.getOutputStream().flush();
@@ -171,10 +212,6 @@ class TlsTest {
                     assertThat(got[0]).isEqualTo((byte) 21);
                 }
             }
-        }
-        assertThat(ping(certs.clientContext(certs.client))).isEqualTo("+PONG");
-        try (Jedis plain = new Jedis("127.0.0.1", server.port())) { // the plain port still serves too
-            assertThat(plain.ping()).isEqualTo("PONG");
         }
     }
 
