@@ -120,10 +120,14 @@ final class ServerCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Cairn %s (Redis protocol %s compatible), Java %s, %s transport%n",
                 ServerContext.VERSION, ServerContext.REDIS_COMPAT_VERSION, Runtime.version(),
                 server.nativeTransport() ? "epoll" : "nio");
-        out.printf(Locale.ROOT, "listening on %s:%d, data directory %s, wal=%s%n",
-                config.bind(), server.port(), config.dir().toAbsolutePath(), config.wal().name().toLowerCase(Locale.ROOT));
+        out.printf(Locale.ROOT, "listening on %s:%s, data directory %s, wal=%s%n",
+                config.bind(), server.port() == 0 ? "- (port 0: TLS only)" : Integer.toString(server.port()),
+                config.dir().toAbsolutePath(), config.wal().name().toLowerCase(Locale.ROOT));
+        if (server.tlsPort() != 0) {
+            out.printf(Locale.ROOT, "TLS on %s:%d (%s)%n", config.bind(), server.tlsPort(), server.tlsProvider());
+        }
         if (server.httpPort() != 0) {
-            out.printf(Locale.ROOT, "HTTP API on http://%s:%d/%n", config.bind(), server.httpPort());
+            out.printf(Locale.ROOT, "HTTP API on %s://%s:%d/%n", config.tls().http() ? "https" : "http", config.bind(), server.httpPort());
         }
         out.printf(Locale.ROOT, "recovered %d keys in %d ms (snapshot %s: %d keys; log: %d records, %d mutations%s); ready in %d ms%n",
                 r.keys(), r.totalMillis(), r.snapshot() == null ? "none" : r.snapshot(), r.snapshotEntries(),

@@ -61,10 +61,12 @@ class MainTest {
         for (ServerConfig.Key k : ServerConfig.Key.values()) {
             args.add("--" + k.name);
             args.add(switch (k.type) {
-                case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2 : 1));
+                case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2
+                        : k == ServerConfig.Key.TLS_PORT ? 3 : 1));
                 case SettingType.ByteSize b -> (b.min() / 1024 + 1) + "kb";
                 case SettingType.Choice ch -> ch.words().getFirst();
-                case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString() : "x";
+                case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString()
+                        : k == ServerConfig.Key.TLS_PROTOCOLS ? "TLSv1.3" : "x";
                 case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
                 case SettingType.BufferLimits l -> "pubsub 1mb 512kb 5";
             });
@@ -78,6 +80,9 @@ class MainTest {
         assertThat(c.jsonMaxBytes()).isEqualTo(2048);
         assertThat(c.walSegmentBytes()).isEqualTo(5 * 1024);
         assertThat(c.httpPort()).isEqualTo(2);
+        assertThat(c.tls().port()).isEqualTo(3);
+        assertThat(c.tls().protocolList()).containsExactly("TLSv1.3");
+        assertThat(c.tls().certFile()).isEqualTo("x");
         assertThat(c.clientOutputBufferLimits().pubsub()).isEqualTo(new OutputBufferLimits.ClassLimit(1 << 20, 512 << 10, 5));
         assertThat(c.checkpointsToKeep()).isEqualTo(2);
         assertThat(c.dir()).isEqualTo(dir);

@@ -8,6 +8,8 @@ import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.http.HttpApi;
 import io.cairn.server.net.RespChannelHandler;
+import io.cairn.server.net.TlsContext;
+import io.cairn.server.net.TlsHandshakeLog;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
@@ -44,6 +46,9 @@ import java.util.concurrent.TimeUnit;
  *               RespDecoder -> Dispatcher -> handler (store.execute / store.query) -> reply
  *               replies wait in order for Result.durable() before they are written
  *   accept on http-port (when set) -> io.cairn.server.http.HttpApi, same event loops, same rules
+ *   accept on tls-port (when set) -> SslHandler -> TlsHandshakeLog -> RespChannelHandler, as above;
+ *               one TlsContext (net.TlsContext), built before any port is bound, serves it and
+ *               HTTPS (http-tls yes); port 0 with tls-port set binds no plain port
  *
  * Event loops: native epoll when available, else NIO; one per two cores (one on a 2-core machine)
  * unless io-threads says else (eventLoops).
@@ -60,7 +65,12 @@ public final class CairnServer implements AutoCloseable {
     private final ServerContext context;
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
+    /** The plain RESP listener, or null when {@code port} is 0 and {@code tls-port} is set. */
     private final Channel listener;
+    /** The TLS RESP listener, or null when {@code tls-port} is 0. */
+    private final Channel tlsListener;
+    /** The TLS context of both RESP and HTTP, or null when no listener serves TLS. */
+    private final TlsContext tls;
     /** The HTTP API, or null when {@code http-port} is 0. */
     private final HttpApi http;
     private final ScheduledExecutorService timer;
@@ -71,11 +81,23 @@ public final class CairnServer implements AutoCloseable {
 
     private CairnServer(ServerConfig config, FileSystem fs) throws InterruptedException {
         this.config = config;
-        this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
+        // First: a TLS setting at fault stops the start before the store is opened.
+        this.tls = config.tls().enabled() ? TlsContext.build(config.tls()) : null;
+        try {
+            this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
+        } catch (RuntimeException e) {
+            if (tls != null) {
+                tls.close();
+            }
+            throw e;
+        }
         try {
             this.search = SearchService.open(store, config.dir().resolve("search"));
         } catch (RuntimeException e) {
             store.close();
+            if (tls != null) {
+                tls.close();
+            }
             throw e;
         }
         try {
@@ -95,34 +117,23 @@ public final class CairnServer implements AutoCloseable {
         try {
             this.context.dispatcher(new Dispatcher(new CommandRegistry(io.cairn.resp.CommandTable.all(), Commands.handlers()), context));
             Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-            ServerBootstrap b = new ServerBootstrap()
-                    .group(boss, workers)
-                    .channel(channelType)
-                    .option(ChannelOption.SO_BACKLOG, 511)
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    // Heap buffers for what handlers allocate (replies, a grown cumulation):
-                    // replies are built from byte[] values, a plain array copy on heap memory; on
-                    // JDK 25 Netty's direct buffers go through ByteBuffer views for each copy.
-                    // Socket reads still land in direct buffers (the allocator's ioBuffer), which
-                    // RespDecoder's fast path copies from once per command.
-                    .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
-                    .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new RespChannelHandler(context));
-                        }
-                    });
-            this.listener = b.bind(new InetSocketAddress(config.bind(), config.port())).sync().channel();
-            context.port(((InetSocketAddress) listener.localAddress()).getPort());
+            boolean plain = config.port() != 0 || config.tls().port() == 0; // port 0 alone picks a free port
+            this.listener = plain ? respBootstrap(channelType, null).bind(new InetSocketAddress(config.bind(), config.port())).sync().channel()
+                    : null;
+            context.port(plain ? ((InetSocketAddress) listener.localAddress()).getPort() : 0);
+            binding = config.tls().port();
+            this.tlsListener = config.tls().port() == 0 ? null
+                    : respBootstrap(channelType, tls).bind(new InetSocketAddress(config.bind(), config.tls().port())).sync().channel();
             binding = config.httpPort();
             this.http = config.httpPort() == 0 ? null
-                    : HttpApi.start(context, boss, workers, channelType, config.bind(), config.httpPort());
+                    : HttpApi.start(context, boss, workers, channelType, config.bind(), config.httpPort(),
+                            config.tls().http() ? tls : null);
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (tls != null) {
+                tls.close();
+            }
             search.close();
             store.close();
             if (e instanceof InterruptedException ie) {
@@ -133,6 +144,36 @@ public final class CairnServer implements AutoCloseable {
         this.heapGuard = HeapGuard.start(store, config.heapGuardPercent());
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("cairn-server-timer").daemon(true).factory());
         timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * The RESP listener's bootstrap: with {@code tls}, each connection's bytes go through an
+     * {@code SslHandler} (and {@link TlsHandshakeLog}) before {@link RespChannelHandler}.
+     */
+    private ServerBootstrap respBootstrap(Class<? extends ServerSocketChannel> channelType, TlsContext tls) {
+        return new ServerBootstrap()
+                .group(boss, workers)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, 511)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                // Heap buffers for what handlers allocate (replies, a grown cumulation):
+                // replies are built from byte[] values, a plain array copy on heap memory; on
+                // JDK 25 Netty's direct buffers go through ByteBuffer views for each copy.
+                // Socket reads still land in direct buffers (the allocator's ioBuffer), which
+                // RespDecoder's fast path copies from once per command.
+                .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc())).addLast("tls-log", TlsHandshakeLog.INSTANCE);
+                        }
+                        ch.pipeline().addLast(new RespChannelHandler(context));
+                    }
+                });
     }
 
     /**
@@ -173,8 +214,19 @@ public final class CairnServer implements AutoCloseable {
                 .build();
     }
 
+    /** The plain RESP port, or 0 when it is off ({@code port 0} with {@code tls-port} set). */
     public int port() {
         return context.port();
+    }
+
+    /** The TLS RESP port, or 0 when it is off. */
+    public int tlsPort() {
+        return tlsListener == null ? 0 : ((InetSocketAddress) tlsListener.localAddress()).getPort();
+    }
+
+    /** The TLS provider serving connections, as the start logged it, or null when TLS is off. */
+    public String tlsProvider() {
+        return tls == null ? null : tls.provider();
     }
 
     /** The port of the HTTP API, or 0 when it is off. */
@@ -236,12 +288,20 @@ public final class CairnServer implements AutoCloseable {
         try {
             timer.shutdownNow();
             heapGuard.close();
-            listener.close().syncUninterruptibly();
+            if (listener != null) {
+                listener.close().syncUninterruptibly();
+            }
+            if (tlsListener != null) {
+                tlsListener.close().syncUninterruptibly();
+            }
             if (http != null) {
                 http.close(); // before the search service and the store below
             }
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            if (tls != null) {
+                tls.close(); // after the event loops: no connection uses it now
+            }
         } finally {
             context.scripts().close(); // a script still running is stopped, and what it wrote is not logged
             try {

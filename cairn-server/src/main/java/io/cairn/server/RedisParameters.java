@@ -47,7 +47,6 @@ public enum RedisParameters {
     SUPERVISED("supervised", "no", SetRule.IMMUTABLE),
     PIDFILE("pidfile", "", SetRule.IMMUTABLE),
     UNIXSOCKET("unixsocket", "", SetRule.IMMUTABLE),
-    TLS_PORT("tls-port", "0", SetRule.UNSUPPORTED),
     CLUSTER_ENABLED("cluster-enabled", "no", SetRule.IMMUTABLE),
     REPLICAOF("replicaof", "", SetRule.IMMUTABLE),
     MASTERAUTH("masterauth", "", SetRule.UNSUPPORTED),

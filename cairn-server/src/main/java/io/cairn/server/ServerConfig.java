@@ -34,11 +34,11 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
-                           String aclfile) {
+                           String aclfile, TlsSettings tls) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
-        PORT("port", integer(0, 65535), "6379", "TCP port; 0 picks a free one"),
+        PORT("port", integer(0, 65535), "6379", "TCP port; 0 picks a free one, or, with tls-port set, means no plain port (as Redis)"),
         BIND("bind", TEXT, "127.0.0.1", "address to listen on"),
         DIR("dir", TEXT, "./data", "data directory (WAL segments, snapshots)"),
         WAL("wal", new SettingType.Choice(List.of("none", "write", "fsync")), "fsync",
@@ -102,6 +102,29 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         TRACKING_TABLE_MAX_KEYS("tracking-table-max-keys", null, count(), "1000000",
                 "most keys CLIENT TRACKING remembers for its clients; past it the oldest is forgotten and its clients"
                         + " told to drop it (an invalidation); 0 no bound"),
+        // TLS (TlsSettings), as Redis names them, and Cairn's tls-provider and http-tls.
+        TLS_PORT("tls-port", integer(0, 65535), "0",
+                "TCP port for RESP over TLS, on the same bind address; 0 = off. With it set, port 0 turns the plain port off"),
+        TLS_CERT_FILE("tls-cert-file", TEXT, "", "the server's certificate (chain), PEM"),
+        TLS_KEY_FILE("tls-key-file", TEXT, "", "the private key of tls-cert-file, PEM (PKCS#8)"),
+        TLS_KEY_FILE_PASS("tls-key-file-pass", TEXT, "", "the password of an encrypted tls-key-file"),
+        TLS_CA_CERT_FILE("tls-ca-cert-file", TEXT, "", "CA certificates (PEM) that client certificates must be signed by"),
+        TLS_CA_CERT_DIR("tls-ca-cert-dir", TEXT, "", "a directory whose files (PEM) are CA certificates, as tls-ca-cert-file"),
+        TLS_AUTH_CLIENTS("tls-auth-clients", new SettingType.Choice(List.of("yes", "no", "optional")), "yes",
+                "client certificates: yes requires one signed by a CA of tls-ca-cert-file/dir, optional checks one if"
+                        + " sent, no asks for none"),
+        TLS_PROTOCOLS("tls-protocols", TEXT, "", "protocols offered: TLSv1.2 and/or TLSv1.3, space-separated; empty means both"),
+        TLS_CIPHERS("tls-ciphers", TEXT, "",
+                "TLS 1.2 cipher suites, colon-separated (IANA names; OpenSSL's too with the openssl provider); empty means"
+                        + " the provider's defaults"),
+        TLS_CIPHERSUITES("tls-ciphersuites", TEXT, "",
+                "TLS 1.3 cipher suites, colon-separated (TLS_AES_128_GCM_SHA256...); empty means the provider's defaults."
+                        + " BoringSSL cannot restrict them, so setting it picks the JDK provider under auto"),
+        TLS_PROVIDER("tls-provider", new SettingType.Choice(List.of("auto", "openssl", "jdk")), "auto",
+                "TLS engine: auto is openssl (BoringSSL, netty-tcnative) when it loads, else the JDK's; the start logs"
+                        + " which; openssl fails the start when it cannot serve"),
+        HTTP_TLS("http-tls", new SettingType.Choice(List.of("no", "yes")), "no",
+                "yes serves HTTPS on http-port, with tls-cert-file, tls-key-file and tls-auth-clients as RESP over TLS"),
         // The bounds of the small layouts (Encodings), from here to the end of the table: see EncodingSettings.
         HASH_MAX_LISTPACK_ENTRIES("hash-max-listpack-entries", "hash-max-ziplist-entries", count(), "512",
                 "most fields of a hash kept in the small layout (listpack)"),
@@ -247,6 +270,13 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Key.HEAP_GUARD_PERCENT.check(heapGuardPercent);
         Key.TRACKING_TABLE_MAX_KEYS.check(trackingTableMaxKeys);
         Checks.notNull("encodings", encodings);
+        Checks.notNull("tls", tls);
+        if (tls.port() != 0 && (tls.port() == port || tls.port() == httpPort)) {
+            throw new IllegalArgumentException("tls-port: " + tls.port() + " (expected: another port than port and http-port)");
+        }
+        if (tls.http() && httpPort == 0) {
+            throw new IllegalArgumentException("http-tls: yes (expected: no while http-port is 0)");
+        }
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
@@ -329,7 +359,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     (int) number(Key.HEAP_GUARD_PERCENT),
                     number(Key.TRACKING_TABLE_MAX_KEYS),
                     encodings(),
-                    text(Key.ACLFILE));
+                    text(Key.ACLFILE),
+                    TlsSettings.read(k -> k.parse(values.get(k))));
         }
 
         private MemoryLimit memory() {
@@ -435,7 +466,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case MAXMEMORY, MAXMEMORY_POLICY, MAXMEMORY_SAMPLES, LFU_LOG_FACTOR, LFU_DECAY_TIME -> memorySetting(memory, k);
             case HEAP_GUARD_PERCENT -> Integer.toString(heapGuardPercent);
             case TRACKING_TABLE_MAX_KEYS -> Long.toString(trackingTableMaxKeys);
-            default -> EncodingSettings.get(encodings, k);
+            default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
     }
 }

@@ -67,7 +67,7 @@ class RedisDifferentialTest {
      */
     private static final Set<String> PIPELINED = Set.of("acl.txt", "bitmaps.txt", "databases.txt", "dump-restore.txt",
             "errors.txt", "expire.txt", "functions.txt", "geo.txt", "hashes.txt", "hll.txt", "keys.txt",
-            "lua-libs.txt", "maxmemory.txt", "resp3.txt", "sets.txt", "sort.txt", "strings.txt", "transactions.txt",
+            "lua-libs.txt", "maxmemory.txt", "resp3.txt", "sets.txt", "sort.txt", "strings.txt", "tls.txt", "transactions.txt",
             "zsets.txt", "zsets2.txt");
     /** The scripts in the source tree, which the recorder rewrites (Maven runs tests in the module's directory). */
     private static final Path SOURCE = Path.of("src", "test", "resources", SCRIPTS);

@@ -61,7 +61,8 @@ final class TestServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A port free when asked; another process may take it before it is bound. */
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -1,6 +1,8 @@
 package io.cairn.server.http;
 
 import io.cairn.server.ServerContext;
+import io.cairn.server.net.TlsContext;
+import io.cairn.server.net.TlsHandshakeLog;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -47,13 +49,14 @@ public final class HttpApi implements AutoCloseable {
     }
 
     /**
-     * Binds {@code bind:port} and serves the API for {@code server}.
+     * Binds {@code bind:port} and serves the API for {@code server}: HTTPS when {@code tls} is
+     * given ({@code http-tls yes}), plain HTTP when it is null.
      *
      * @throws InterruptedException while waiting for the bind
      * @throws Exception (undeclared, from Netty) when the port cannot be bound
      */
     public static HttpApi start(ServerContext server, EventLoopGroup boss, EventLoopGroup workers,
-            Class<? extends ServerSocketChannel> channelType, String bind, int port) throws InterruptedException {
+            Class<? extends ServerSocketChannel> channelType, String bind, int port, TlsContext tls) throws InterruptedException {
         ApiRouter router = new ApiRouter(server);
         int maxBody = (int) server.config().jsonMaxBytes();
         ChannelGroup connections = new DefaultChannelGroup("cairn-http", GlobalEventExecutor.INSTANCE);
@@ -69,6 +72,9 @@ public final class HttpApi implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch);
+                        if (tls != null) {
+                            ch.pipeline().addLast("tls", tls.newHandler(ch.alloc())).addLast("tls-log", TlsHandshakeLog.INSTANCE);
+                        }
                         HttpDecoderConfig decoder = new HttpDecoderConfig()
                                 .setMaxInitialLineLength(MAX_INITIAL_LINE)
                                 .setMaxHeaderSize(MAX_HEADER_BYTES);

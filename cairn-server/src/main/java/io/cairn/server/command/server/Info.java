@@ -125,7 +125,7 @@ final class Info {
                 .line("process_id", ProcessHandle.current().pid())
                 .line("process_supervised", "no")
                 .line("run_id", s.identity().runId())
-                .line("tcp_port", s.port())
+                .line("tcp_port", s.port() != 0 ? s.port() : s.config().tls().port()) // Redis: port, else tls-port
                 .line("server_time_usec", now * 1000)
                 .line("uptime_in_seconds", uptime)
                 .line("uptime_in_days", uptime / 86400)
