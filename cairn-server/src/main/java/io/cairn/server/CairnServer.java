@@ -7,6 +7,7 @@ import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.http.HttpApi;
+import io.cairn.server.memcached.MemcachedServer;
 import io.cairn.server.net.RespChannelHandler;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
@@ -44,6 +45,7 @@ import java.util.concurrent.TimeUnit;
  *               RespDecoder -> Dispatcher -> handler (store.execute / store.query) -> reply
  *               replies wait in order for Result.durable() before they are written
  *   accept on http-port (when set) -> io.cairn.server.http.HttpApi, same event loops, same rules
+ *   accept on memcached-port (when set) -> io.cairn.server.memcached.MemcachedServer, likewise
  *
  * Event loops: native epoll when available, else NIO; one per two cores (one on a 2-core machine)
  * unless io-threads says else (eventLoops).
@@ -63,6 +65,8 @@ public final class CairnServer implements AutoCloseable {
     private final Channel listener;
     /** The HTTP API, or null when {@code http-port} is 0. */
     private final HttpApi http;
+    /** The memcached listener, or null when {@code memcached-port} is 0. */
+    private final MemcachedServer memcached;
     private final ScheduledExecutorService timer;
     private final HeapGuard heapGuard;
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -114,6 +118,9 @@ public final class CairnServer implements AutoCloseable {
             binding = config.httpPort();
             this.http = config.httpPort() == 0 ? null
                     : HttpApi.start(context, boss, workers, channelType, config.bind(), config.httpPort());
+            binding = config.memcachedPort();
+            this.memcached = config.memcachedPort() == 0 ? null
+                    : MemcachedServer.start(context, boss, workers, channelType, config.bind(), config.memcachedPort());
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -176,6 +183,11 @@ public final class CairnServer implements AutoCloseable {
         return http == null ? 0 : http.port();
     }
 
+    /** The port of the memcached protocol, or 0 when it is off. */
+    public int memcachedPort() {
+        return memcached == null ? 0 : memcached.port();
+    }
+
     public Store store() {
         return store;
     }
@@ -233,6 +245,9 @@ public final class CairnServer implements AutoCloseable {
             listener.close().syncUninterruptibly();
             if (http != null) {
                 http.close(); // before the search service and the store below
+            }
+            if (memcached != null) {
+                memcached.close();
             }
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
