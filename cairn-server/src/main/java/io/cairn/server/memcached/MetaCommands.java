@@ -295,12 +295,8 @@ final class MetaCommands {
         }
         byte[] key = t[1];
         if (n >= 4 && t[2].length == 1 && t[2][0] == 'b') {
-            try {
-                key = Base64.getDecoder().decode(key);
-            } catch (IllegalArgumentException e) {
-                key = new byte[0];
-            }
-            if (key.length == 0) {
+            key = MetaFlags.base64(key);
+            if (key == null) {
                 return Reply.line(BAD_FORMAT);
             }
         }

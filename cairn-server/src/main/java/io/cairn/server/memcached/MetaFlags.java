@@ -148,7 +148,11 @@ final class MetaFlags {
         return false;
     }
 
-    private static byte[] base64(byte[] b) {
+    /** memcached's base64: padded, a multiple of 4 characters; null when it does not decode. */
+    static byte[] base64(byte[] b) {
+        if (b.length % 4 != 0) {
+            return null;
+        }
         try {
             byte[] d = Base64.getDecoder().decode(b);
             return d.length == 0 ? null : d;
