@@ -61,7 +61,8 @@ class MainTest {
         for (ServerConfig.Key k : ServerConfig.Key.values()) {
             args.add("--" + k.name);
             args.add(switch (k.type) {
-                case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2 : 1));
+                case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2
+                        : k == ServerConfig.Key.MEMCACHED_PORT ? 3 : 1));
                 case SettingType.ByteSize b -> (b.min() / 1024 + 1) + "kb";
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString() : "x";
