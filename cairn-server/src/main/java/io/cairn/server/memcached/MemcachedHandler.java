@@ -14,7 +14,8 @@ import java.util.concurrent.CompletionException;
  * store transaction; its reply leaves only once what it depends on is durable (its own write, or
  * for a read every write committed before it), and replies leave in request order: a reply still
  * waiting holds back every later one. Durability futures of one store complete in LSN order.
- * When more than {@value #MAX_PENDING} replies wait, the connection stops reading until they go.
+ * When more than {@value #MAX_PENDING} replies wait, or the socket stops taking bytes, the
+ * connection stops reading until they go.
  * All methods run on the channel's event loop.
  */
 final class MemcachedHandler extends ChannelInboundHandlerAdapter {
@@ -68,6 +69,15 @@ final class MemcachedHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A client that does not read its replies is not read either, until its socket takes bytes again. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (!paused) {
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ctx.flush();
@@ -110,7 +120,7 @@ final class MemcachedHandler extends ChannelInboundHandlerAdapter {
         }
         if (paused) {
             paused = false;
-            ctx.channel().config().setAutoRead(true);
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
         }
     }
 

@@ -6,6 +6,7 @@
  * io.cairn.server.memcached.MemcachedHandler} one connection (replies in order, each once durable),
  * {@link io.cairn.server.memcached.TextCommands} and {@link io.cairn.server.memcached.MetaCommands}
  * the commands as store transactions ({@code Txn.items()}: flags and CAS live with the value).
- * Depends on the engine's {@code Store} API and Netty only, never on the RESP command layer.
+ * Uses the engine's {@code Store} API, Netty and {@code ServerContext} (the store, eviction
+ * notices, WATCH's rule for a flush); no RESP class.
  */
 package io.cairn.server.memcached;
