@@ -129,6 +129,10 @@ final class ServerCommand implements Callable<Integer> {
         if (server.httpPort() != 0) {
             out.printf(Locale.ROOT, "HTTP API on %s://%s:%d/%n", config.tls().http() ? "https" : "http", config.bind(), server.httpPort());
         }
+        if (server.memcachedPort() != 0) {
+            out.printf(Locale.ROOT, "memcached protocol on %s:%d (database %d)%n", config.bind(), server.memcachedPort(),
+                    config.memcachedDatabase());
+        }
         out.printf(Locale.ROOT, "recovered %d keys in %d ms (snapshot %s: %d keys; log: %d records, %d mutations%s); ready in %d ms%n",
                 r.keys(), r.totalMillis(), r.snapshot() == null ? "none" : r.snapshot(), r.snapshotEntries(),
                 r.walRecords(), r.walMutations(), r.truncated() == null ? "" : "; torn tail cut: " + r.truncated(), startMs);

@@ -62,7 +62,7 @@ class MainTest {
             args.add("--" + k.name);
             args.add(switch (k.type) {
                 case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2
-                        : k == ServerConfig.Key.TLS_PORT ? 3 : 1));
+                        : k == ServerConfig.Key.TLS_PORT ? 3 : k == ServerConfig.Key.MEMCACHED_PORT ? 4 : 1));
                 case SettingType.ByteSize b -> (b.min() / 1024 + 1) + "kb";
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString()

@@ -7,6 +7,7 @@ import io.cairn.server.command.CommandRegistry;
 import io.cairn.server.command.Commands;
 import io.cairn.server.command.Dispatcher;
 import io.cairn.server.http.HttpApi;
+import io.cairn.server.memcached.MemcachedServer;
 import io.cairn.server.net.RespChannelHandler;
 import io.cairn.server.net.TlsContext;
 import io.cairn.server.net.TlsHandshakeLog;
@@ -49,6 +50,7 @@ import java.util.concurrent.TimeUnit;
  *   accept on tls-port (when set) -> SslHandler -> TlsHandshakeLog -> RespChannelHandler, as above;
  *               one TlsContext (net.TlsContext), built before any port is bound, serves it and
  *               HTTPS (http-tls yes); port 0 with tls-port set binds no plain port
+ *   accept on memcached-port (when set) -> io.cairn.server.memcached.MemcachedServer, likewise
  *
  * Event loops: native epoll when available, else NIO; one per two cores (one on a 2-core machine)
  * unless io-threads says else (eventLoops).
@@ -73,6 +75,8 @@ public final class CairnServer implements AutoCloseable {
     private final TlsContext tls;
     /** The HTTP API, or null when {@code http-port} is 0. */
     private final HttpApi http;
+    /** The memcached listener, or null when {@code memcached-port} is 0. */
+    private final MemcachedServer memcached;
     private final ScheduledExecutorService timer;
     private final HeapGuard heapGuard;
     private final CountDownLatch closed = new CountDownLatch(1);
@@ -128,6 +132,9 @@ public final class CairnServer implements AutoCloseable {
             this.http = config.httpPort() == 0 ? null
                     : HttpApi.start(context, boss, workers, channelType, config.bind(), config.httpPort(),
                             config.tls().http() ? tls : null);
+            binding = config.memcachedPort();
+            this.memcached = config.memcachedPort() == 0 ? null
+                    : MemcachedServer.start(context, boss, workers, channelType, config.bind(), config.memcachedPort());
         } catch (Exception e) { // Netty rethrows bind failures as undeclared IOExceptions
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -234,6 +241,11 @@ public final class CairnServer implements AutoCloseable {
         return http == null ? 0 : http.port();
     }
 
+    /** The port of the memcached protocol, or 0 when it is off. */
+    public int memcachedPort() {
+        return memcached == null ? 0 : memcached.port();
+    }
+
     public Store store() {
         return store;
     }
@@ -296,6 +308,9 @@ public final class CairnServer implements AutoCloseable {
             }
             if (http != null) {
                 http.close(); // before the search service and the store below
+            }
+            if (memcached != null) {
+                memcached.close();
             }
             workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();

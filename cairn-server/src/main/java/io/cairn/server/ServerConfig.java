@@ -34,7 +34,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long busyReplyThreshold, long scriptMaxMemory, String notifyKeyspaceEvents,
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
-                           String aclfile, TlsSettings tls) {
+                           String aclfile, TlsSettings tls, int memcachedPort, int memcachedDatabase,
+                           long memcachedItemSizeMax) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -69,6 +70,12 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "largest JSON document, as JSON text in a command and once stored; refused before it is parsed"),
         HTTP_PORT("http-port", integer(0, 65535), "0",
                 "TCP port of the HTTP/JSON API, on the same bind address; 0 means off"),
+        MEMCACHED_PORT("memcached-port", integer(0, 65535), "0",
+                "TCP port of the memcached protocol (text and meta commands), on the same bind address; 0 means off"),
+        MEMCACHED_DATABASE("memcached-database", integer(0, io.cairn.storage.engine.StoreConfig.MAX_DATABASES - 1), "0",
+                "the database the memcached protocol serves (flush_all empties this one only)"),
+        MEMCACHED_ITEM_SIZE_MAX("memcached-item-size-max", bytes(1024, 1 << 30), "1mb",
+                "largest memcached item value, memcached's item_size_max (-I); a larger one is refused before it is read"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
         BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
@@ -277,6 +284,16 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         if (tls.http() && httpPort == 0) {
             throw new IllegalArgumentException("http-tls: yes (expected: no while http-port is 0)");
         }
+        Key.MEMCACHED_PORT.check(memcachedPort);
+        Key.MEMCACHED_DATABASE.check(memcachedDatabase);
+        Key.MEMCACHED_ITEM_SIZE_MAX.check(memcachedItemSizeMax);
+        if (memcachedDatabase >= databases) {
+            throw new IllegalArgumentException("memcached-database: " + memcachedDatabase + " (expected: < databases " + databases + ")");
+        }
+        if (memcachedPort != 0 && (memcachedPort == port || memcachedPort == httpPort || memcachedPort == tls.port())) {
+            throw new IllegalArgumentException("memcached-port: " + memcachedPort
+                    + " (expected: another port than port " + port + ", http-port " + httpPort + " and tls-port)");
+        }
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
@@ -360,7 +377,10 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.TRACKING_TABLE_MAX_KEYS),
                     encodings(),
                     text(Key.ACLFILE),
-                    TlsSettings.read(k -> k.parse(values.get(k))));
+                    TlsSettings.read(k -> k.parse(values.get(k))),
+                    (int) number(Key.MEMCACHED_PORT),
+                    (int) number(Key.MEMCACHED_DATABASE),
+                    number(Key.MEMCACHED_ITEM_SIZE_MAX));
         }
 
         private MemoryLimit memory() {
@@ -466,6 +486,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case MAXMEMORY, MAXMEMORY_POLICY, MAXMEMORY_SAMPLES, LFU_LOG_FACTOR, LFU_DECAY_TIME -> memorySetting(memory, k);
             case HEAP_GUARD_PERCENT -> Integer.toString(heapGuardPercent);
             case TRACKING_TABLE_MAX_KEYS -> Long.toString(trackingTableMaxKeys);
+            case MEMCACHED_PORT -> Integer.toString(memcachedPort);
+            case MEMCACHED_DATABASE -> Integer.toString(memcachedDatabase);
+            case MEMCACHED_ITEM_SIZE_MAX -> Long.toString(memcachedItemSizeMax);
             default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
     }

@@ -61,6 +61,27 @@ final class TestServer implements AutoCloseable {
         }
     }
 
+    /** As {@link #start}, with the memcached protocol on a free port too (retried as {@link #startWithHttp}). */
+    static TestServer startWithMemcached(Path dir, String wal, String... settings) {
+        for (int attempt = 1; ; attempt++) {
+            String[] all = Arrays.copyOf(settings, settings.length + 2);
+            all[settings.length] = "memcached-port";
+            all[settings.length + 1] = Integer.toString(freePort());
+            try {
+                return start(LocalFileSystem.INSTANCE, dir, wal, all);
+            } catch (CairnException e) {
+                if (attempt == 5 || e.getMessage() == null || !e.getMessage().startsWith("cannot listen")) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The memcached protocol's port; 0 when it is off. */
+    int memcachedPort() {
+        return server.memcachedPort();
+    }
+
     /** A port free when asked; another process may take it before it is bound. */
     static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -19,6 +19,14 @@ public sealed interface Mutation {
     }
 
     /**
+     * The key now holds a memcached item: a string with this value and expiry (0 for none), plus
+     * the client's 32-bit {@code flags} and the item's {@code cas} (the LSN of the batch that
+     * stored it), whatever it held before. Redis commands see it as the plain string.
+     */
+    record PutItem(int db, byte[] key, byte[] value, long expireAt, int flags, long cas) implements Mutation {
+    }
+
+    /**
      * The key now holds a JSON document with this expiry (0 for none), whatever it held before.
      * {@code document} is the document's stored form ({@code docs/format/document.md}); the engine
      * keeps and logs it without reading it.

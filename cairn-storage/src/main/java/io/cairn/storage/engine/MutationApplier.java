@@ -81,6 +81,7 @@ final class MutationApplier {
             case Mutation.Move mv -> throw new IllegalStateException("MOVE applied to one database");
             case Mutation.PutString p -> ks.putString(p.key(), p.value(), p.expireAt());
             case Mutation.PutDocument p -> ks.putDocument(p.key(), p.document(), p.expireAt());
+            case Mutation.PutItem p -> ks.put(StringRecord.encodeItem(p.key(), p.value(), p.expireAt(), p.flags(), p.cas()));
             case Mutation.StringSetRange r -> ks.strings.setRange(r.key(), r.offset(), r.bytes());
             case Mutation.Delete d -> ks.remove(d.key());
             case Mutation.Expired e -> ks.remove(e.key());

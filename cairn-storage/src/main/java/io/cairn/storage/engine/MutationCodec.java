@@ -43,6 +43,7 @@ final class MutationCodec {
     static final byte ZSET_REMOVE_RANGE = 40;
     // 50-59: strings
     static final byte STRING_SET_RANGE = 50;
+    static final byte PUT_ITEM = 51;
     // 60-69: keys across types
     static final byte RENAME = 60;
     static final byte FUNCTIONS = 70;
@@ -81,6 +82,8 @@ final class MutationCodec {
             n += switch (m) {
                 case Mutation.PutString p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt());
                 case Mutation.PutDocument p -> bytesSize(p.document()) + Varints.sizeOf(p.expireAt());
+                case Mutation.PutItem p -> bytesSize(p.value()) + Varints.sizeOf(p.expireAt())
+                        + Varints.sizeOf(Integer.toUnsignedLong(p.flags())) + Varints.sizeOf(p.cas());
                 case Mutation.StringSetRange r -> Varints.sizeOf(r.offset()) + bytesSize(r.bytes());
                 case Mutation.HashPut h -> bytesSize(h.field()) + bytesSize(h.value());
                 case Mutation.HashDelete h -> bytesSize(h.field());
@@ -139,6 +142,13 @@ final class MutationCodec {
                     head(out, PUT_DOCUMENT, p.key());
                     putBytes(out, p.document());
                     Varints.put(out, p.expireAt());
+                }
+                case Mutation.PutItem p -> {
+                    head(out, PUT_ITEM, p.key());
+                    putBytes(out, p.value());
+                    Varints.put(out, p.expireAt());
+                    Varints.put(out, Integer.toUnsignedLong(p.flags()));
+                    Varints.put(out, p.cas());
                 }
                 case Mutation.StringSetRange r -> {
                     head(out, STRING_SET_RANGE, r.key());
@@ -396,6 +406,8 @@ final class MutationCodec {
             case SET_ADD -> new Mutation.SetAdd(db, key, getMembers(in));
             case SET_REMOVE -> new Mutation.SetRemove(db, key, getMembers(in));
             case STRING_SET_RANGE -> setRange(db, key, in);
+            case PUT_ITEM -> new Mutation.PutItem(db, key, getBytes(in), Varints.get(in), (int) Varints.get(in),
+                    Varints.get(in));
             default -> throw new IllegalArgumentException("mutation type: " + type + " (expected: one of the types in docs/format/wal.md)");
         };
     }

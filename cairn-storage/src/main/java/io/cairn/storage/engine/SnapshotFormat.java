@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
  * +------------------------------------------------------------------------------------+
  * block*:  | type u8 | length u32 | crc32c u32 of type, length, payload | payload |
  *          type 1 = entries: entry*, each
- *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document, 5 list, 6 set, 7 stream) | key | expireAt varint (0 none) | body |
- *                 string: value;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
+ *                 | kind u8 (1 string, 2 hash, 3 zset, 4 document, 5 list, 6 set, 7 stream, 8 item) | key | expireAt varint (0 none) | body |
+ *                 string: value;  item (a memcached item): value, flags varint (u32), cas varint;  hash: count varint, (field, value)*;  zset: count varint, (member, score f64)*
  *                 list: count varint, element* from head to tail
  *                 set: count varint, member*
  *                 stream: count varint, entry* (each a byte string: StreamRecords' bytes), lastId, entriesAdded varint,
@@ -43,6 +43,7 @@ final class SnapshotFormat {
     static final byte KIND_LIST = 5;
     static final byte KIND_SET = 6;
     static final byte KIND_STREAM = 7;
+    static final byte KIND_ITEM = 8;
     /** Not an entry: the entries after it are in database {@code varint} (those before any marker are in 0). */
     static final byte KIND_DATABASE = 16;
     /** Not an entry: the function libraries, written first when there are any. */

@@ -114,6 +114,11 @@ final class SnapshotReader {
             case SnapshotFormat.KIND_STRING -> {
                 return StringRecord.encode(key, bytes(in), expireAt);
             }
+            case SnapshotFormat.KIND_ITEM -> {
+                byte[] value = bytes(in);
+                int flags = (int) Varints.get(in);
+                return StringRecord.encodeItem(key, value, expireAt, flags, Varints.get(in));
+            }
             case SnapshotFormat.KIND_DOCUMENT -> {
                 return StringRecord.encodeDocument(key, bytes(in), expireAt);
             }
@@ -156,7 +161,7 @@ final class SnapshotReader {
             case SnapshotFormat.KIND_STREAM -> {
                 return readStream(in, key, expireAt, epoch);
             }
-            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..7)");
+            default -> throw new IllegalArgumentException("entry kind: " + kind + " (expected: 1..8)");
         }
     }
 

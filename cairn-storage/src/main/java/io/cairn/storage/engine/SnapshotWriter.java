@@ -190,12 +190,19 @@ final class SnapshotWriter implements AutoCloseable {
             int kl = StringRecord.keyLength(r);
             int vo = ko + kl;
             ensure(1 + 5 + kl + 10 + 5);
-            block.put(StringRecord.isDocument(r) ? SnapshotFormat.KIND_DOCUMENT : SnapshotFormat.KIND_STRING);
+            boolean item = StringRecord.isItem(r);
+            block.put(StringRecord.isDocument(r) ? SnapshotFormat.KIND_DOCUMENT
+                    : item ? SnapshotFormat.KIND_ITEM : SnapshotFormat.KIND_STRING);
             Varints.put(block, kl);
             block.put(r, ko, kl);
             Varints.put(block, StringRecord.expireAt(r));
             Varints.put(block, r.length - vo);
             putRaw(r, vo, r.length - vo);
+            if (item) {
+                ensure(20);
+                Varints.put(block, Integer.toUnsignedLong(StringRecord.itemFlags(r)));
+                Varints.put(block, StringRecord.cas(r));
+            }
         } else if (entry instanceof HashEntry h) {
             head(SnapshotFormat.KIND_HASH, h.key, h.expireAt, h.size());
             h.forEach((field, value) -> {

@@ -195,6 +195,7 @@ public final class Store implements AutoCloseable {
         try {
             checkWritable();
             txn.begin(clock.millis(), false, db);
+            txn.batchLsn(log.lastLsn() + 1); // the lock is held until this batch is committed
             R value;
             try {
                 value = body.apply(txn);

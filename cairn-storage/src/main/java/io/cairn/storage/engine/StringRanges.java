@@ -43,6 +43,10 @@ final class StringRanges {
         if (!(e instanceof byte[] r) || StringRecord.isDocument(r)) {
             throw new IllegalStateException("string range on a " + EntryKeys.typeOf(e).redisName() + " key");
         }
+        if (StringRecord.isItem(r)) { // a Redis write leaves a plain string: its CAS is then the value's
+            r = StringRecord.withoutItem(r);
+            ks.put(r);
+        }
         int valueOffset = StringRecord.valueOffset(r);
         int length = r.length - valueOffset;
         if (end <= length && writableInPlace(r)) {

@@ -8,8 +8,10 @@ import java.util.Arrays;
  * object (plus its index slots) instead of an entry object, a key array and a value array:
  *
  * <pre>
- * [flags u8][expireAt i64 LE, only when flags &amp; 1][key length varint][key][value ...]
- * flags: bit 0 (1) has an expiry; bit 1 (2) the value is a JSON document, not a string
+ * [flags u8][expireAt i64 LE, only when flags &amp; 1][item flags u32 LE, cas i64 LE, only when flags &amp; 4]
+ * [key length varint][key][value ...]
+ * flags: bit 0 (1) has an expiry; bit 1 (2) the value is a JSON document, not a string;
+ *        bit 2 (4) a memcached item header follows the expiry (a string stored by the memcached protocol)
  * </pre>
  *
  * A JSON document is held the same way: its stored form (cairn-document's bytes, which the
@@ -21,6 +23,8 @@ import java.util.Arrays;
 final class StringRecord {
     private static final int HAS_EXPIRY = 1;
     private static final int DOCUMENT = 2;
+    private static final int ITEM = 4;
+    private static final int ITEM_HEADER = 12;
 
     private StringRecord() {
     }
@@ -34,14 +38,33 @@ final class StringRecord {
         return encode(key, document, 0, document.length, expireAt, DOCUMENT);
     }
 
+    /**
+     * A string record carrying a memcached item header: the client's 32-bit {@code flags} and the
+     * item's {@code cas}. Redis commands see only the value.
+     */
+    static byte[] encodeItem(byte[] key, byte[] value, long expireAt, int flags, long cas) {
+        return encode(key, value, 0, value.length, expireAt, ITEM, flags, cas);
+    }
+
     private static byte[] encode(byte[] key, byte[] value, int valueOffset, int valueLength, long expireAt, int kind) {
-        int head = 1 + (expireAt > 0 ? 8 : 0) + Varints.sizeOf(key.length);
+        return encode(key, value, valueOffset, valueLength, expireAt, kind, 0, 0);
+    }
+
+    private static byte[] encode(byte[] key, byte[] value, int valueOffset, int valueLength, long expireAt, int kind,
+            int itemFlags, long cas) {
+        boolean item = (kind & ITEM) != 0;
+        int head = 1 + (expireAt > 0 ? 8 : 0) + (item ? ITEM_HEADER : 0) + Varints.sizeOf(key.length);
         byte[] r = new byte[head + key.length + valueLength];
         int p = 0;
         r[p++] = (byte) ((expireAt > 0 ? HAS_EXPIRY : 0) | kind);
         if (expireAt > 0) {
             putLong(r, p, expireAt);
             p += 8;
+        }
+        if (item) {
+            putInt(r, p, itemFlags);
+            putLong(r, p + 4, cas);
+            p += ITEM_HEADER;
         }
         p = Varints.put(r, p, key.length);
         System.arraycopy(key, 0, r, p, key.length);
@@ -71,7 +94,7 @@ final class StringRecord {
      * The caller must know no one else can see {@code r} (no open read view).
      */
     static boolean overwrite(byte[] r, int keyLength, byte[] value, long expireAt) {
-        if (isDocument(r)) {
+        if (isDocument(r) || isItem(r)) {
             return false;
         }
         boolean hadExpiry = (r[0] & HAS_EXPIRY) != 0;
@@ -89,10 +112,42 @@ final class StringRecord {
         return true;
     }
 
-    /** The same key, value and type with another expiry (0 for none). */
+    /** The same key, value, type and item header with another expiry (0 for none). */
     static byte[] withExpiry(byte[] r, long expireAt) {
         int vo = valueOffset(r);
-        return encode(key(r), r, vo, r.length - vo, expireAt, r[0] & DOCUMENT);
+        boolean item = isItem(r);
+        return encode(key(r), r, vo, r.length - vo, expireAt, r[0] & (DOCUMENT | ITEM),
+                item ? itemFlags(r) : 0, item ? cas(r) : 0);
+    }
+
+    /** The same key, value and expiry without the item header: what a Redis write in place leaves. */
+    static byte[] withoutItem(byte[] r) {
+        int vo = valueOffset(r);
+        return encode(key(r), r, vo, r.length - vo, expireAt(r), r[0] & DOCUMENT);
+    }
+
+    /** Whether the record carries a memcached item header ({@link #itemFlags}, {@link #cas}). */
+    static boolean isItem(byte[] r) {
+        return (r[0] & ITEM) != 0;
+    }
+
+    /** The item's client flags; only when {@link #isItem}. */
+    static int itemFlags(byte[] r) {
+        return getInt(r, itemOffset(r));
+    }
+
+    /** The item's CAS value; only when {@link #isItem}. */
+    static long cas(byte[] r) {
+        return getLong(r, itemOffset(r) + 4);
+    }
+
+    private static int itemOffset(byte[] r) {
+        return (r[0] & HAS_EXPIRY) != 0 ? 9 : 1;
+    }
+
+    /** Where the key length begins: after the flags byte, the expiry and the item header. */
+    private static int lengthOffset(byte[] r) {
+        return 1 + ((r[0] & HAS_EXPIRY) != 0 ? 8 : 0) + ((r[0] & ITEM) != 0 ? ITEM_HEADER : 0);
     }
 
     /** Whether the value is a JSON document rather than a string. */
@@ -105,7 +160,7 @@ final class StringRecord {
     }
 
     static int keyOffset(byte[] r) {
-        int p = (r[0] & HAS_EXPIRY) != 0 ? 9 : 1;
+        int p = lengthOffset(r);
         while (r[p] < 0) {
             p++;
         }
@@ -113,7 +168,7 @@ final class StringRecord {
     }
 
     static int keyLength(byte[] r) {
-        int p = (r[0] & HAS_EXPIRY) != 0 ? 9 : 1;
+        int p = lengthOffset(r);
         int len = 0;
         for (int shift = 0; ; shift += 7) {
             byte b = r[p++];
@@ -188,6 +243,16 @@ final class StringRecord {
         for (int i = 0; i < 8; i++) {
             b[p + i] = (byte) (v >>> (8 * i));
         }
+    }
+
+    private static void putInt(byte[] b, int p, int v) {
+        for (int i = 0; i < 4; i++) {
+            b[p + i] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    private static int getInt(byte[] b, int p) {
+        return (b[p] & 0xFF) | (b[p + 1] & 0xFF) << 8 | (b[p + 2] & 0xFF) << 16 | (b[p + 3] & 0xFF) << 24;
     }
 
     private static long getLong(byte[] b, int p) {

@@ -97,6 +97,23 @@ public final class Txn {
     }
 
     private final StringOps strings = new StringOps(this);
+    private final ItemOps items = new ItemOps(this);
+    /** The LSN the batch of this transaction is logged under (see {@link #batchLsn}). */
+    private long batchLsn;
+
+    /** The memcached item operations (strings with flags and CAS), in this transaction. */
+    public ItemOps items() {
+        return items;
+    }
+
+    /** Set by the store after {@link #begin} of a write transaction: the LSN its batch gets. */
+    void batchLsn(long lsn) {
+        this.batchLsn = lsn;
+    }
+
+    long batchLsn() {
+        return batchLsn;
+    }
 
     /** The operations on part of a string (bits, ranges), in this transaction. */
     public StringOps strings() {

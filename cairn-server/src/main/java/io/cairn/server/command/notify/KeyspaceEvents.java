@@ -245,6 +245,7 @@ public final class KeyspaceEvents {
     private static Named fromChange(Mutation m) {
         return switch (m) {
             case Mutation.PutString p -> new Named(NotifyFlags.STRING, "set");
+            case Mutation.PutItem p -> new Named(NotifyFlags.STRING, "set");
             case Mutation.StringSetRange r -> new Named(NotifyFlags.STRING, "setrange");
             case Mutation.PutDocument d -> new Named(NotifyFlags.MODULE, "json.set");
             case Mutation.HashPut h -> new Named(NotifyFlags.HASH, "hset");
