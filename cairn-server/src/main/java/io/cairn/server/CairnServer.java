@@ -110,6 +110,9 @@ public final class CairnServer implements AutoCloseable {
         } catch (RuntimeException e) { // a bad aclfile
             search.close();
             store.close();
+            if (tls != null) {
+                tls.close();
+            }
             throw e;
         }
         this.epoll = Epoll.isAvailable();

@@ -292,7 +292,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         }
         if (memcachedPort != 0 && (memcachedPort == port || memcachedPort == httpPort || memcachedPort == tls.port())) {
             throw new IllegalArgumentException("memcached-port: " + memcachedPort
-                    + " (expected: another port than port " + port + ", http-port " + httpPort + " and tls-port)");
+                    + " (expected: another port than port " + port + ", http-port " + httpPort + " and tls-port " + tls.port() + ")");
         }
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");

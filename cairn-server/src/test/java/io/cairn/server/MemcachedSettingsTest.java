@@ -37,7 +37,7 @@ class MemcachedSettingsTest {
         assertThatThrownBy(() -> new ServerConfig.Builder().set("memcached-port", "70000").build())
                 .hasMessage("memcached-port: 70000 (expected: 0 <= memcached-port <= 65535)");
         assertThatThrownBy(() -> new ServerConfig.Builder().set("port", "7000").set("memcached-port", "7000").build())
-                .hasMessage("memcached-port: 7000 (expected: another port than port 7000 and http-port 0)");
+                .hasMessage("memcached-port: 7000 (expected: another port than port 7000, http-port 0 and tls-port 0)");
         assertThatThrownBy(() -> new ServerConfig.Builder().set("databases", "4").set("memcached-database", "4").build())
                 .hasMessage("memcached-database: 4 (expected: < databases 4)");
         assertThatThrownBy(() -> new ServerConfig.Builder().set("memcached-item-size-max", "10").build())

@@ -155,6 +155,23 @@ public final class UserRules {
     }
 
     /**
+     * Whether every key may be read: {@code allkeys}, or a pattern {@code *} that reads, as acl.c's
+     * {@code ACLSelectorHasUnrestrictedKeyAccess}. SORT's BY (with a pattern) and GET need it, since
+     * the keys they read are known only as they run.
+     */
+    public boolean readsEveryKey() {
+        if (allKeys) {
+            return true;
+        }
+        for (KeyPattern p : keys) {
+            if ((p.flags() & KeyPattern.READ) != 0 && p.pattern().equals("*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether a key with the key spec {@code flags} is allowed: a pattern granting what they ask
      * ({@code access} reads; {@code insert}, {@code update}, {@code delete} write; neither: any
      * pattern) matches it, as acl.c's {@code ACLSelectorCheckKey}.

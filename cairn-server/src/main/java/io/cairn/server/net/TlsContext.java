@@ -82,7 +82,7 @@ public final class TlsContext implements AutoCloseable {
         if (!ciphers.isEmpty()) {
             b.ciphers(ciphers);
         }
-        SslContext context;
+        SslContext context = null;
         try {
             context = b.build();
             // The JDK checks cipher names only when it makes an engine: make one now, not at the first client.
@@ -90,6 +90,7 @@ public final class TlsContext implements AutoCloseable {
             probe.closeOutbound();
             ReferenceCountUtil.release(probe);
         } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+            ReferenceCountUtil.release(context); // null-safe: the OpenSSL context holds native memory
             throw new CairnException("tls: the " + name(provider) + " provider refuses the settings (tls-cert-file "
                     + s.certFile() + ", tls-key-file " + s.keyFile() + ", tls-protocols '" + s.protocols()
                     + "', tls-ciphers '" + s.ciphers() + "', tls-ciphersuites '" + s.ciphersuites() + "'): " + rootMessage(e), e);

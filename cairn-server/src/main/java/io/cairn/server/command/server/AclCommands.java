@@ -257,6 +257,9 @@ public final class AclCommands {
             throw new InvalidRequestException("ERR " + errors[0]);
         }
         disconnect(c, removed);
+        for (AclUser kept : c.server().acl().users()) { // the file may have taken channels from any of them
+            disconnectRefusedSubscribers(c.server(), kept);
+        }
         return RespValue.OK;
     }
 

@@ -73,13 +73,25 @@ record Sort(byte[] key, SortPattern by, boolean dontSort, long offset, long coun
             } else if (word.equals("BY") && left >= 1) {
                 by = SortPattern.of(c.arg(++j));
                 dontSort |= !by.hasStar(); // once a BY without * is seen, nothing sorts, as in Redis
+                if (by.hasStar() && !readsEveryKey(c)) {
+                    throw new InvalidRequestException("ERR BY option of SORT denied due to insufficient ACL permissions.");
+                }
             } else if (word.equals("GET") && left >= 1) {
+                if (!readsEveryKey(c)) {
+                    throw new InvalidRequestException("ERR GET option of SORT denied due to insufficient ACL permissions.");
+                }
                 gets.add(SortPattern.of(c.arg(++j)));
             } else {
                 throw new InvalidRequestException(CommandContext.SYNTAX);
             }
         }
         return new Sort(c.arg(1), by, dontSort, offset, count, List.copyOf(gets), desc, alpha, store);
+    }
+
+    /** Whether the client's user may read any key, which BY's and GET's patterns may name (as Redis checks). */
+    private static boolean readsEveryKey(CommandContext c) {
+        io.cairn.server.acl.AclUser u = c.session() == null ? null : c.session().user();
+        return u == null || u.rules().readsEveryKey();
     }
 
     /** One element and what it sorts by. */

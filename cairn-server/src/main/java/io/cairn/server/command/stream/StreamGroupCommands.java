@@ -340,7 +340,7 @@ final class StreamGroupCommands {
                 deliveryTime = now;
             }
             StreamOps.Consumer known = s.consumer(key, group, consumer);
-            List<StreamId> gone = new ArrayList<>();
+            java.util.Set<StreamId> gone = new java.util.LinkedHashSet<>();
             // Each ID once in the log, with its final count; the reply repeats an ID claimed twice, as Redis's does.
             java.util.Map<StreamId, Long> claimed = new java.util.LinkedHashMap<>();
             List<StreamId> replied = new ArrayList<>();
