@@ -36,6 +36,7 @@ import java.util.Map;
  */
 public final class RespEncoder {
     private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] PLUS_OK = {'+', 'O', 'K', '\r', '\n'};
     private static final byte[] RESP2_NULL_BULK = {'$', '-', '1', '\r', '\n'};
     private static final byte[] RESP2_NULL_ARRAY = {'*', '-', '1', '\r', '\n'};
     private static final byte[] RESP3_NULL = {'_', '\r', '\n'};
@@ -56,7 +57,13 @@ public final class RespEncoder {
 
     private static void write(RespValue v, ByteBuf out, boolean resp3) {
         switch (v) {
-            case RespValue.SimpleString s -> writeLine(out, '+', s.value());
+            case RespValue.SimpleString s -> {
+                if (s == RespValue.OK) {
+                    out.writeBytes(PLUS_OK); // the most frequent reply, without encoding its text
+                } else {
+                    writeLine(out, '+', s.value());
+                }
+            }
             case RespValue.ErrorReply e -> writeLine(out, '-', e.message());
             case RespValue.IntegerReply i -> writeNumberLine(out, ':', i.value());
             case RespValue.BulkString b -> writeBulk(out, b.value());
