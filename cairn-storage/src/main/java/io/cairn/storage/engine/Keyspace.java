@@ -119,6 +119,16 @@ final class Keyspace {
         return hash.touch(key, clocks);
     }
 
+    /**
+     * At least this many changes to lists and streams between two measures of one of them whole
+     * ({@link #reaccount}); more for a long one (a sixteenth of its length), so the walk of its
+     * chunks stays a small share of the changes' cost.
+     */
+    static final int SEQUENCE_REMEASURE = 64;
+    // The writer's: changes to lists and streams, for reaccount's sampling.
+    private long sequenceChanges;
+    private long nextSequenceMeasure;
+
     /** Inserts or replaces the entry under its key; a new key's clock starts now, a replaced one's stays. */
     void put(Object entry) {
         Object old = hash.put(entry, clocks.initial());
@@ -130,8 +140,9 @@ final class Keyspace {
      * After a change inside the collection at {@code key} that had {@code sizeBefore} elements
      * (-1: it did not exist): brings its share of {@link #bytes} up to date. Measured again
      * ({@link MemoryEstimate}, sampled) while small, when its size crosses a power of two, and
-     * always for lists and streams (whose figure is cheap); otherwise moved by its mean bytes per
-     * element: amortised O(1) per change.
+     * for lists and streams now and then too ({@link #SEQUENCE_REMEASURE}: their figure walks
+     * every chunk, and a change may not move their size: LSET, a stream's groups); otherwise moved
+     * by its mean bytes per element: amortised O(1) per change.
      */
     void reaccount(byte[] key, int sizeBefore) {
         if (!(hash.get(key) instanceof CollectionEntry c)) {
@@ -139,8 +150,13 @@ final class Keyspace {
         }
         int n = c.size();
         long now;
-        if (sizeBefore <= 0 || n <= 16 || c instanceof ListEntry || c instanceof StreamEntry
-                || Integer.highestOneBit(n) != Integer.highestOneBit(sizeBefore)) {
+        boolean sequence = c instanceof ListEntry || c instanceof StreamEntry;
+        boolean remeasure = false;
+        if (sequence && ++sequenceChanges >= nextSequenceMeasure) {
+            remeasure = true;
+            nextSequenceMeasure = sequenceChanges + Math.max(SEQUENCE_REMEASURE, n / 16);
+        }
+        if (sizeBefore <= 0 || n <= 16 || remeasure || Integer.highestOneBit(n) != Integer.highestOneBit(sizeBefore)) {
             now = MemoryEstimate.of(c, MemoryEstimate.ACCOUNTING_SAMPLES);
         } else {
             now = c.accounted + (long) (n - sizeBefore) * (c.accounted / sizeBefore);

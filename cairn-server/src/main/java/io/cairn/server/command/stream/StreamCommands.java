@@ -73,7 +73,7 @@ public final class StreamCommands {
             Trim.Parsed p = Trim.parse(c, 2, true);
             int idAt = p.next();
             StreamIds.Given id = null;
-            if (idAt < c.argc() && !c.string(idAt).equals("*")) {
+            if (idAt < c.argc() && !(c.arg(idAt).length == 1 && c.arg(idAt)[0] == '*')) {
                 id = StreamIds.parseStrict(c.arg(idAt), 0, true);
             }
             int fields = c.argc() - idAt - 1;

@@ -108,6 +108,32 @@ final class StreamIds {
     }
 
     static RespValue reply(StreamId id) {
+        if (id.ms() >= 0 && id.seq() >= 0) { // the usual case: the digits written straight into the bytes
+            int a = digits(id.ms());
+            int b = digits(id.seq());
+            byte[] out = new byte[a + 1 + b];
+            writeDigits(out, a, id.ms());
+            out[a] = '-';
+            writeDigits(out, a + 1 + b, id.seq());
+            return RespValue.bulk(out);
+        }
         return RespValue.bulk(id.toString());
+    }
+
+    private static int digits(long v) {
+        int n = 1;
+        while (v >= 10) {
+            v /= 10;
+            n++;
+        }
+        return n;
+    }
+
+    /** Writes the decimal digits of {@code v} (non-negative) to end just before {@code end}. */
+    private static void writeDigits(byte[] out, int end, long v) {
+        do {
+            out[--end] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
     }
 }

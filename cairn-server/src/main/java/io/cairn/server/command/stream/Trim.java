@@ -33,10 +33,12 @@ record Trim(boolean maxlen, boolean approx, long threshold, StreamId minId, long
         int i = from;
         for (; i < c.argc(); i++) {
             int more = c.argc() - 1 - i;
-            String opt = c.string(i);
-            if (xadd && opt.equals("*")) {
+            byte[] raw = c.arg(i);
+            if (xadd && raw.length == 1 && raw[0] == '*') { // XADD's usual first argument, without a String
                 break;
-            } else if ((opt.equalsIgnoreCase("maxlen") || opt.equalsIgnoreCase("minid")) && more > 0) {
+            }
+            String opt = c.string(i);
+            if ((opt.equalsIgnoreCase("maxlen") || opt.equalsIgnoreCase("minid")) && more > 0) {
                 if (maxlen != null) {
                     throw new InvalidRequestException(
                             "ERR syntax error, MAXLEN and MINID options at the same time are not compatible");
