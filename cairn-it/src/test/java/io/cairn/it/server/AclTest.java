@@ -358,6 +358,11 @@ class AclTest {
         assertThat(get(http, "/docs/doc1", null).statusCode()).isEqualTo(401);
         assertThat(get(http, "/docs/doc1", "Bearer s3cret").statusCode()).isEqualTo(200);
         assertThat(get(http, "/console/api/keys", basic).statusCode()).isEqualTo(200); // SCAN names no key
+        // SCAN names every key, as Redis's; the type and TTL only of those lee may read
+        admin.call("SET", "secret", "x", "EX", "100");
+        String keys = get(http, "/console/api/keys", basic).body();
+        assertThat(keys).contains("{\"key\":\"doc1\",\"type\":\"ReJSON-RL\",\"ttl\":-1}")
+                .contains("{\"key\":\"secret\",\"type\":null,\"ttl\":null}");
         setuser("lee", "-scan");
         assertThat(get(http, "/console/api/keys", basic).body())
                 .contains("NOPERM User lee has no permissions to run the 'scan' command");

@@ -122,6 +122,7 @@ class ConsoleApiTest {
         assertThat(after.get("keys").asLong()).isEqualTo(jedis.dbSize()).isEqualTo(11);
         assertThat(after.get("clients").get("connected").asLong()).isGreaterThanOrEqualTo(1);
         assertThat(after.get("memory").get("used").asLong()).isPositive();
+        assertThat(after.get("memory").get("heap").asLong()).isGreaterThan(after.get("memory").get("used").asLong());
         assertThat(after.get("wal").get("fsyncs").asLong()).isGreaterThan(before.get("wal").get("fsyncs").asLong());
         assertThat(after.get("wal").get("groups").asLong()).isGreaterThan(before.get("wal").get("groups").asLong());
         assertThat(after.get("wal").get("mode").asText()).isEqualTo("fsync");

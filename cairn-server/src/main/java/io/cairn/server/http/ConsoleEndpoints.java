@@ -3,6 +3,8 @@ package io.cairn.server.http;
 import io.cairn.document.json.JsonWriter;
 import io.cairn.resp.RespValue;
 import io.cairn.server.ServerContext;
+import io.cairn.server.acl.AclUser;
+import io.cairn.server.command.AclGate;
 import io.cairn.storage.engine.Txn;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -71,6 +73,14 @@ final class ConsoleEndpoints {
                 keys.add(((RespValue.BulkString) n).value());
             }
             long now = System.currentTimeMillis();
+            // SCAN names every key, as Redis's; a type and a TTL only where the user may ask TYPE and PTTL
+            AclUser user = channel.attr(ConsoleCommands.USER).get();
+            boolean[] hidden = new boolean[keys.size()];
+            for (int i = 0; user != null && !user.rules().unrestricted() && i < keys.size(); i++) {
+                byte[] key = keys.get(i);
+                hidden[i] = AclGate.refusalFor(server, user, bytes("TYPE", key)) != null
+                        || AclGate.refusalFor(server, user, bytes("PTTL", key)) != null;
+            }
             StringBuilder sb = new StringBuilder("{\"cursor\":");
             JsonWriter.writeString(RespValue.textOf(page.get(0)), sb);
             sb.append(",\"keys\":[");
@@ -79,6 +89,10 @@ final class ConsoleEndpoints {
                     byte[] key = keys.get(i);
                     sb.append(i > 0 ? ",{\"key\":" : "{\"key\":");
                     JsonWriter.writeString(RespJson.text(key), sb);
+                    if (hidden[i]) {
+                        sb.append(",\"type\":null,\"ttl\":null}");
+                        continue;
+                    }
                     sb.append(",\"type\":");
                     JsonWriter.writeString(t.type(key).redisName(), sb);
                     long at = t.expireAt(key);

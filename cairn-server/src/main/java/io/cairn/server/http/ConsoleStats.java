@@ -62,6 +62,7 @@ final class ConsoleStats {
         sb.append("},\"latency_us\":{\"p50\":").append(p[0] / 1000.0).append(",\"p99\":").append(p[1] / 1000.0)
                 .append(",\"p999\":").append(p[2] / 1000.0).append('}');
         sb.append(",\"memory\":{\"used\":").append(num(info.get("used_memory")))
+                .append(",\"heap\":").append(num(info.get("cairn_heap_used")))
                 .append(",\"rss\":").append(num(info.get("used_memory_rss")))
                 .append(",\"peak\":").append(num(info.get("used_memory_peak")))
                 .append(",\"max\":").append(num(info.get("maxmemory"))).append('}');

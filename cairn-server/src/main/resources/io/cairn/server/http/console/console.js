@@ -65,6 +65,7 @@
   }
 
   function ttl(ms) {
+    if (ms === null) { return '—'; } // the user may not read it
     if (ms === -1) { return 'none'; }
     if (ms === -2) { return 'gone'; }
     return ms < 10000 ? ms + ' ms' : duration(ms / 1000);
@@ -133,7 +134,7 @@
     charts = {
       ops: new Chart('chart-ops', []),
       latency: new Chart('chart-latency', ['p50', 'p99', 'p99.9']),
-      memory: new Chart('chart-memory', ['heap used', 'resident']),
+      memory: new Chart('chart-memory', ['data', 'heap used', 'resident']),
       clients: new Chart('chart-clients', ['connected', 'blocked']),
       fsync: new Chart('chart-fsync', ['mean fsync µs', 'fsyncs/s']),
       group: new Chart('chart-group', ['bytes/group', 'batches/group'], { 'batches/group': 'r' }),
@@ -157,7 +158,8 @@
     }
     charts.ops.push(t, ops);
     charts.latency.push(t, { p50: s.latency_us.p50, p99: s.latency_us.p99, 'p99.9': s.latency_us.p999 });
-    charts.memory.push(t, { 'heap used': s.memory.used / 1048576, resident: s.memory.rss / 1048576 });
+    charts.memory.push(t, { data: s.memory.used / 1048576, 'heap used': s.memory.heap / 1048576,
+      resident: s.memory.rss / 1048576 });
     charts.clients.push(t, { connected: s.clients.connected, blocked: s.clients.blocked });
     const fsyncs = p ? s.wal.fsyncs - p.wal.fsyncs : 0;
     const groups = p ? s.wal.groups - p.wal.groups : 0;
@@ -219,7 +221,7 @@
         const b = el('button', k.key, 'key');
         b.type = 'button';
         b.addEventListener('click', () => showKey(k.key));
-        tbody.appendChild(row([b, k.type, ttl(k.ttl)]));
+        tbody.appendChild(row([b, k.type === null ? 'no access' : k.type, ttl(k.ttl)]));
       }
       nextCursor = page.cursor;
       $('key-more').hidden = nextCursor === '0';
