@@ -3,6 +3,7 @@ package io.cairn.it.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cairn.testkit.DebianPackages;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -196,6 +197,33 @@ class MetricsEndpointTest {
 
         assertThat(m.value("jvm_memory_used_bytes", "area", "heap")).isPositive();
         assertThat(m.types).containsKey("jvm_gc_collection_seconds").containsKey("jvm_threads_current");
+    }
+
+    @Test
+    void thePrometheusClientsOwnParsersReadTheScrape() throws Exception {
+        java.nio.file.Path python = java.nio.file.Path.of("/usr/bin/python3");
+        DebianPackages.assumeInstalled(java.nio.file.Files.isExecutable(python), "python3", python.toString());
+        Process probe = new ProcessBuilder(python.toString(), "-c", "import prometheus_client").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        DebianPackages.assumeInstalled(probe.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) && probe.exitValue() == 0,
+                "python3-prometheus-client", "the Python module prometheus_client for " + python);
+        java.nio.file.Path script = java.nio.file.Files.copy(java.nio.file.Path.of("src", "test", "python", "prometheus_parse.py"),
+                dir.resolve("prometheus_parse.py"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        try (RespTextClient c = RespTextClient.connect(server.port())) {
+            c.call("SET", "k", "v");
+        }
+        com.fasterxml.jackson.databind.JsonNode r = FrameworkProcess.run(dir, java.util.Map.of(), Duration.ofMinutes(2),
+                List.of(python.toString(), script.toString(), "http://127.0.0.1:" + server.httpPort() + "/metrics"));
+        com.fasterxml.jackson.databind.JsonNode families = r.get("families");
+        // the text parser names a counter's family without _total
+        assertThat(families.get("redis_up").asText()).isEqualTo("gauge");
+        assertThat(families.get("redis_commands").asText()).isEqualTo("counter");
+        assertThat(families.get("redis_db_keys").asText()).isEqualTo("gauge");
+        assertThat(families.get("cairn_wal_fsync_seconds").asText()).isEqualTo("histogram");
+        assertThat(families.get("jvm_memory_used_bytes").asText()).isEqualTo("gauge");
+        assertThat(r.get("values").get("redis_up").asDouble()).isEqualTo(1.0);
+        assertThat(r.get("samples").asInt()).isGreaterThan(100);
+        assertThat(r.get("openmetrics_families").asInt()).isGreaterThanOrEqualTo(families.size() / 2);
     }
 
     @Test
