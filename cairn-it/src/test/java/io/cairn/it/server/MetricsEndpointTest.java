@@ -197,6 +197,15 @@ class MetricsEndpointTest {
 
         assertThat(m.value("jvm_memory_used_bytes", "area", "heap")).isPositive();
         assertThat(m.types).containsKey("jvm_gc_collection_seconds").containsKey("jvm_threads_current");
+
+        // the open descriptors are counted off the scrape, so a scrape shows the last count once there is one
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (scrape().value("process_open_fds") == null) {
+            assertThat(System.nanoTime()).as("process_open_fds reported within 30 s").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        assertThat(scrape().value("process_open_fds")).isGreaterThan(3.0);
+        assertThat(scrape().types).containsEntry("process_open_fds", "gauge").containsKey("process_max_fds");
     }
 
     @Test

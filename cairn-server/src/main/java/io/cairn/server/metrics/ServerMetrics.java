@@ -23,6 +23,10 @@ public final class ServerMetrics {
         StoreStats st = server.store().stats();
         RedisMetrics.collect(server, st, f);
         CairnMetrics.collect(server, st, f);
+        long fds = JvmCollectors.openFileDescriptors();
+        if (fds >= 0) {
+            f.gauge(JvmCollectors.OPEN_FDS, "Number of open file descriptors (counted at most every 10 s)", fds);
+        }
         List<MetricSnapshot> all = f.build();
         JvmCollectors.scrape().forEach(all::add);
         return new MetricSnapshots(all);
