@@ -11,20 +11,19 @@ import io.cairn.server.memcached.MemcachedServer;
 import io.cairn.server.net.RespChannelHandler;
 import io.cairn.server.net.TlsContext;
 import io.cairn.server.net.TlsHandshakeLog;
+import io.cairn.server.net.Listeners;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
 import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -161,20 +160,8 @@ public final class CairnServer implements AutoCloseable {
      * {@code SslHandler} (and {@link TlsHandshakeLog}) before {@link RespChannelHandler}.
      */
     private ServerBootstrap respBootstrap(Class<? extends ServerSocketChannel> channelType, TlsContext tls) {
-        return new ServerBootstrap()
-                .group(boss, workers)
-                .channel(channelType)
-                .option(ChannelOption.SO_BACKLOG, 511)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                // Heap buffers for what handlers allocate (replies, a grown cumulation):
-                // replies are built from byte[] values, a plain array copy on heap memory; on
-                // JDK 25 Netty's direct buffers go through ByteBuffer views for each copy.
-                // Socket reads still land in direct buffers (the allocator's ioBuffer), which
-                // RespDecoder's fast path copies from once per command.
-                .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
-                .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+        return Listeners.bootstrap(boss, workers, channelType)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, Listeners.WATER_MARK)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

@@ -144,12 +144,12 @@ class SpringSessionTest {
         assertThat(template.hasKey(key)).isFalse();
     }
 
-    private void awaitPatterns(long patterns) throws InterruptedException {
+    private void awaitPatterns(long patterns) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         try (Jedis jedis = new Jedis("127.0.0.1", server.port())) {
             while (jedis.pubsubNumPat() < patterns) {
                 assertThat(System.nanoTime()).as("the listener container subscribed within 30 s").isLessThan(deadline);
-                Thread.sleep(20);
+                Thread.onSpinWait();
             }
         }
     }

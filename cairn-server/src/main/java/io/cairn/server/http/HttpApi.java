@@ -1,13 +1,12 @@
 package io.cairn.server.http;
 
 import io.cairn.server.ServerContext;
+import io.cairn.server.net.Listeners;
 import io.cairn.server.net.TlsContext;
 import io.cairn.server.net.TlsHandshakeLog;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
@@ -60,14 +59,7 @@ public final class HttpApi implements AutoCloseable {
         ApiRouter router = new ApiRouter(server);
         int maxBody = (int) server.config().jsonMaxBytes();
         ChannelGroup connections = new DefaultChannelGroup("cairn-http", GlobalEventExecutor.INSTANCE);
-        ServerBootstrap b = new ServerBootstrap()
-                .group(boss, workers)
-                .channel(channelType)
-                .option(ChannelOption.SO_BACKLOG, 511)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
-                .childOption(ChannelOption.SO_KEEPALIVE, true)
+        ServerBootstrap b = Listeners.bootstrap(boss, workers, channelType)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

@@ -1,13 +1,12 @@
 package io.cairn.server.memcached;
 
 import io.cairn.server.ServerContext;
+import io.cairn.server.net.Listeners;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.ServerSocketChannel;
@@ -51,15 +50,8 @@ public final class MemcachedServer implements AutoCloseable {
         MemcachedService service = new MemcachedService(server, server.config().memcachedDatabase(), itemSizeMax,
                 workers);
         ChannelGroup connections = new DefaultChannelGroup("cairn-memcached", GlobalEventExecutor.INSTANCE);
-        ServerBootstrap b = new ServerBootstrap()
-                .group(boss, workers)
-                .channel(channelType)
-                .option(ChannelOption.SO_BACKLOG, 511)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.ALLOCATOR, new PooledByteBufAllocator(false))
-                .childOption(ChannelOption.SO_KEEPALIVE, true)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+        ServerBootstrap b = Listeners.bootstrap(boss, workers, channelType)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, Listeners.WATER_MARK)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
