@@ -73,38 +73,10 @@ public final class AclGate {
         if (session.user() == null) {
             return op;
         }
-        return new BlockingOperation() {
-            @Override
-            public RespValue attempt(io.cairn.storage.engine.Txn txn) {
-                RespValue refused = refusal(server, session, cmd, args, "toplevel");
-                return refused != null ? refused : op.attempt(txn);
-            }
-
-            @Override
-            public java.util.List<byte[]> keys() {
-                return op.keys();
-            }
-
-            @Override
-            public io.cairn.storage.engine.ValueType wakesOn() {
-                return op.wakesOn();
-            }
-
-            @Override
-            public long timeoutMillis() {
-                return op.timeoutMillis();
-            }
-
-            @Override
-            public RespValue timedOut() {
-                return op.timedOut();
-            }
-
-            @Override
-            public RespValue cannotWait() {
-                return op.cannotWait();
-            }
-        };
+        return op.aroundAttempt((inner, txn) -> {
+            RespValue refused = refusal(server, session, cmd, args, "toplevel");
+            return refused != null ? refused : inner.attempt(txn);
+        });
     }
 
     /** Adds the refusal to the ACL log, with the client as CLIENT LIST shows it. */

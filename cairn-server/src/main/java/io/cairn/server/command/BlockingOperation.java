@@ -41,6 +41,46 @@ public interface BlockingOperation {
         return timedOut();
     }
 
+    /**
+     * This operation with each try made through {@code around}, which is given this operation and
+     * the transaction and calls {@link #attempt} itself; keys, wake type, timeout and replies stay
+     * this operation's. The wrappers of a try (notifications, an ACL check) are this.
+     */
+    default BlockingOperation aroundAttempt(java.util.function.BiFunction<BlockingOperation, Txn, RespValue> around) {
+        BlockingOperation inner = this;
+        return new BlockingOperation() {
+            @Override
+            public RespValue attempt(Txn txn) {
+                return around.apply(inner, txn);
+            }
+
+            @Override
+            public List<byte[]> keys() {
+                return inner.keys();
+            }
+
+            @Override
+            public ValueType wakesOn() {
+                return inner.wakesOn();
+            }
+
+            @Override
+            public long timeoutMillis() {
+                return inner.timeoutMillis();
+            }
+
+            @Override
+            public RespValue timedOut() {
+                return inner.timedOut();
+            }
+
+            @Override
+            public RespValue cannotWait() {
+                return inner.cannotWait();
+            }
+        };
+    }
+
     /** The reply inside MULTI/EXEC or a script, where nothing may wait: an answer now, or {@link #cannotWait()}. */
     default RespValue attemptOnce(Txn txn) {
         RespValue reply = attempt(txn);

@@ -9,7 +9,6 @@ import io.cairn.server.command.Operation;
 import io.cairn.storage.engine.ChangeListener;
 import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Txn;
-import io.cairn.storage.engine.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,40 +105,12 @@ public final class KeyspaceNotifier implements ChangeListener {
         if (!flags.enabled()) {
             return op;
         }
-        return new BlockingOperation() {
-            @Override
-            public RespValue attempt(Txn txn) {
-                int mark = txn.mutationCount();
-                RespValue reply = op.attempt(txn);
-                after(txn, command, args, mark);
-                return reply;
-            }
-
-            @Override
-            public List<byte[]> keys() {
-                return op.keys();
-            }
-
-            @Override
-            public ValueType wakesOn() {
-                return op.wakesOn();
-            }
-
-            @Override
-            public long timeoutMillis() {
-                return op.timeoutMillis();
-            }
-
-            @Override
-            public RespValue timedOut() {
-                return op.timedOut();
-            }
-
-            @Override
-            public RespValue cannotWait() {
-                return op.cannotWait();
-            }
-        };
+        return op.aroundAttempt((inner, txn) -> {
+            int mark = txn.mutationCount();
+            RespValue reply = inner.attempt(txn);
+            after(txn, command, args, mark);
+            return reply;
+        });
     }
 
     /** Publishes the events of what {@code command} changed in {@code txn} since {@code mark}. */
