@@ -10,4 +10,6 @@ module io.cairn.storage {
     exports io.cairn.storage.engine;
     exports io.cairn.storage.io;
     exports io.cairn.storage.wal to io.cairn.testkit;
+
+    uses io.cairn.storage.engine.ReplicaGroup.Provider;
 }

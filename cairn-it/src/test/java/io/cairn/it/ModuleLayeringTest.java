@@ -27,6 +27,7 @@ class ModuleLayeringTest {
                 .layer("bench").definedBy("io.cairn.bench..")
                 .layer("ycsb").definedBy("io.cairn.ycsb..")
                 .layer("server").definedBy("io.cairn.server..")
+                .layer("replication").definedBy("io.cairn.replication..")
                 .layer("search").definedBy("io.cairn.search..")
                 .layer("document").definedBy("io.cairn.document..")
                 .layer("resp").definedBy("io.cairn.resp..")
@@ -36,11 +37,12 @@ class ModuleLayeringTest {
                 .whereLayer("ycsb").mayNotBeAccessedByAnyLayer()
                 .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("replication").mayNotBeAccessedByAnyLayer() // found with ServiceLoader
                 .whereLayer("search").mayOnlyBeAccessedByLayers("server", "cli")
                 .whereLayer("document").mayOnlyBeAccessedByLayers("search", "server", "cli")
                 .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli", "bench")
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "server", "cli")
-                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "server", "cli", "bench")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "replication", "server", "cli")
+                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "replication", "server", "cli", "bench")
                 .check(CLASSES);
     }
 
@@ -82,6 +84,18 @@ class ModuleLayeringTest {
     void theEngineKeepsDocumentsAsOpaqueBytes() {
         noClasses().that().resideInAPackage("io.cairn.storage..")
                 .should().dependOnClassesThat().resideInAPackage("io.cairn.document..")
+                .check(CLASSES);
+    }
+
+    /** Replication is the only module on Apache Ratis; the server reaches it through the engine's {@code ReplicaGroup}. */
+    @Test
+    void onlyReplicationImportsRatis() {
+        noClasses().that().resideOutsideOfPackage("io.cairn.replication..")
+                .should().dependOnClassesThat().resideInAPackage("org.apache.ratis..")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.cairn.replication..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cairn.storage.wal..", "io.cairn.storage.index..",
+                        "io.cairn.server..", "io.cairn.resp..", "io.netty..")
                 .check(CLASSES);
     }
 

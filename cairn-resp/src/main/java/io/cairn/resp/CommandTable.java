@@ -314,6 +314,12 @@ public final class CommandTable {
                     "O(N) where N is the total number of keys in all databases", ""),
             cmd("bgsave", -1, "admin noscript no_async_loading", 0, 0, 0, "@admin @slow @dangerous", SERVER,
                     "Asynchronously saves the database(s) to disk.", "1.0.0", "O(1)", "[SCHEDULE]"),
+            cmd("role", 1, "noscript loading stale fast", 0, 0, 0, "@admin @fast @dangerous", SERVER,
+                    "Returns the replication role.", "2.8.12", "O(1)", ""),
+            cmd("readonly", 1, "loading stale fast", 0, 0, 0, "@fast @connection", "cluster",
+                    "Enables read-only queries for a connection to a Redis Cluster replica node.", "3.0.0", "O(1)", ""),
+            cmd("readwrite", 1, "loading stale fast", 0, 0, 0, "@fast @connection", "cluster",
+                    "Enables read-write queries for a connection to a Reids Cluster replica node.", "3.0.0", "O(1)", ""),
             cmd("lastsave", 1, "loading stale fast", 0, 0, 0, "@admin @fast @dangerous", SERVER,
                     "Returns the Unix timestamp of the last successful save to disk.", "1.0.0", "O(1)", "")
                     .tips("nondeterministic_output"),

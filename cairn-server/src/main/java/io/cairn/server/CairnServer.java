@@ -13,6 +13,7 @@ import io.cairn.server.net.RespChannelHandler;
 import io.cairn.server.net.TlsContext;
 import io.cairn.server.net.TlsHandshakeLog;
 import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.ReplicaGroup;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
 import io.cairn.storage.io.FileSystem;
@@ -62,6 +63,8 @@ public final class CairnServer implements AutoCloseable {
 
     private final ServerConfig config;
     private final Store store;
+    /** This node's replicated group, or null for a single node. */
+    private final ReplicaGroup replication;
     private final SearchService search;
     private final ServerContext context;
     private final EventLoopGroup boss;
@@ -87,7 +90,9 @@ public final class CairnServer implements AutoCloseable {
         // First: a TLS setting at fault stops the start before the store is opened.
         this.tls = config.tls().enabled() ? TlsContext.build(config.tls()) : null;
         try {
-            this.store = Store.open(storeConfig(config), fs, Clock.SYSTEM);
+            this.replication = config.replicated() ? replicaGroup(config) : null;
+            this.store = replication == null ? Store.open(storeConfig(config), fs, Clock.SYSTEM)
+                    : Store.openReplica(replicaStoreConfig(config), fs, Clock.SYSTEM, replication);
         } catch (RuntimeException e) {
             if (tls != null) {
                 tls.close();
@@ -104,9 +109,15 @@ public final class CairnServer implements AutoCloseable {
             throw e;
         }
         try {
-            this.context = new ServerContext(config, store, search,
+            this.context = new ServerContext(config, store, replication, search,
                     save -> Thread.ofPlatform().name("cairn-shutdown").start(() -> close(save)));
-        } catch (RuntimeException e) { // a bad aclfile
+            if (replication != null) {
+                replication.start(store); // joins the group; the group's log is applied to the store from here on
+            }
+        } catch (RuntimeException e) { // a bad aclfile, a Raft port in use
+            if (replication != null) {
+                replication.close();
+            }
             search.close();
             store.close();
             if (tls != null) {
@@ -206,6 +217,31 @@ public final class CairnServer implements AutoCloseable {
                 .checkpointInterval(Duration.ofSeconds(c.checkpointIntervalSeconds()))
                 .checkpointsToKeep(c.checkpointsToKeep())
                 .checkpointBytesPerSecond(c.checkpointRate())
+                .databases(c.databases())
+                .encodings(c.encodings())
+                .build();
+    }
+
+    /** The copy of the group this node is, from the provider on the class path (cairn-replication). */
+    private static ReplicaGroup replicaGroup(ServerConfig c) {
+        ReplicaGroup.Provider provider = ReplicaGroup.provider();
+        if (provider == null) {
+            throw new CairnException("peers is set but this build has no replication (cairn-replication is not on the class path)");
+        }
+        return provider.create(new ReplicaGroup.Settings(c.nodeId(), c.members(), c.dir().resolve("raft"), c.wal()));
+    }
+
+    /**
+     * A replica's store: in {@code dir/replica}, which holds nothing but its lock (its state is the
+     * group's log, in {@code dir/raft}); no write-ahead log and no checkpoints of its own.
+     */
+    static StoreConfig replicaStoreConfig(ServerConfig c) {
+        return StoreConfig.builder(c.dir().resolve("replica"))
+                .walMode(io.cairn.storage.engine.WalMode.NONE)
+                .maxKeyBytes((int) c.protoMaxBulkLen())
+                .maxValueBytes((int) c.protoMaxBulkLen())
+                .checkpointLogBytes(0)
+                .checkpointInterval(Duration.ZERO)
                 .databases(c.databases())
                 .encodings(c.encodings())
                 .build();
@@ -314,8 +350,11 @@ public final class CairnServer implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.ERROR, "closing the search indexes failed; they will be rebuilt at the next start", e);
             }
+            if (replication != null) {
+                replication.close(); // before the store: no entry is applied to a closed store
+            }
             try {
-                if (save && config.wal() != io.cairn.storage.engine.WalMode.NONE) {
+                if (save && config.wal() != io.cairn.storage.engine.WalMode.NONE && replication == null) {
                     StoreStats st = store.stats();
                     long saved = st.lastCheckpoint() != null ? st.lastCheckpoint().lsn() : st.recovery().snapshotLsn();
                     if (st.lastLsn() > saved) {

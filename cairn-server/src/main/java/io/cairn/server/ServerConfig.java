@@ -35,7 +35,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
                            String aclfile, TlsSettings tls, int memcachedPort, int memcachedDatabase,
-                           long memcachedItemSizeMax) {
+                           long memcachedItemSizeMax, String nodeId, int raftPort, String peers) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -76,6 +76,12 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "the database the memcached protocol serves (flush_all empties this one only)"),
         MEMCACHED_ITEM_SIZE_MAX("memcached-item-size-max", bytes(1024, 1 << 30), "1mb",
                 "largest memcached item value, memcached's item_size_max (-I); a larger one is refused before it is read"),
+        NODE_ID("node-id", TEXT, "", "this node's id in its replicated group (one of the ids in peers); empty: a single node"),
+        RAFT_PORT("raft-port", integer(0, 65535), "0",
+                "TCP port of this node's Raft traffic; 0 takes it from this node's entry in peers"),
+        PEERS("peers", TEXT, "",
+                "the replicated group, every node as id=host:raftport:clientport, comma-separated (this one"
+                        + " included); empty: a single node with its own write-ahead log"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
         BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
@@ -297,6 +303,49 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
+        Checks.notNull("nodeId", nodeId);
+        Checks.notNull("peers", peers);
+        Key.RAFT_PORT.check(raftPort);
+        if (!peers.isEmpty()) {
+            var self = replicaSelf(nodeId, peers);
+            if (raftPort != 0 && raftPort != self.raftPort()) {
+                throw new IllegalArgumentException("raft-port: " + raftPort + " (expected: " + self.raftPort()
+                        + ", this node's Raft port in peers)");
+            }
+            if (port != 0 && port != self.clientPort()) {
+                throw new IllegalArgumentException("port: " + port + " (expected: " + self.clientPort()
+                        + ", this node's client port in peers)");
+            }
+        } else if (!nodeId.isEmpty() || raftPort != 0) {
+            throw new IllegalArgumentException((nodeId.isEmpty() ? "raft-port" : "node-id")
+                    + " is set but peers is empty (expected: peers listing every node of the group)");
+        }
+    }
+
+    /** This node's member of {@code peers}, checked: the list parses and names {@code nodeId}. */
+    private static io.cairn.storage.engine.ReplicaGroup.Member replicaSelf(String nodeId, String peers) {
+        List<io.cairn.storage.engine.ReplicaGroup.Member> members;
+        try {
+            members = io.cairn.storage.engine.ReplicaGroup.Member.parseAll(peers);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("peers: " + e.getMessage());
+        }
+        if (nodeId.isEmpty()) {
+            throw new IllegalArgumentException("node-id is empty (expected: one of the ids in peers)");
+        }
+        return members.stream().filter(m -> m.id().equals(nodeId)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("node-id: " + nodeId + " is not in peers (expected one of: "
+                        + String.join(", ", members.stream().map(io.cairn.storage.engine.ReplicaGroup.Member::id).toList()) + ")"));
+    }
+
+    /** Whether this node is one copy of a replicated group ({@code peers} set). */
+    public boolean replicated() {
+        return !peers.isEmpty();
+    }
+
+    /** The group's members, parsed from {@code peers}; empty for a single node. */
+    public List<io.cairn.storage.engine.ReplicaGroup.Member> members() {
+        return peers.isEmpty() ? List.of() : io.cairn.storage.engine.ReplicaGroup.Member.parseAll(peers);
     }
 
     /** The settings as strings, keyed by name: defaults overlaid by a file and then arguments. */
@@ -380,7 +429,10 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     TlsSettings.read(k -> k.parse(values.get(k))),
                     (int) number(Key.MEMCACHED_PORT),
                     (int) number(Key.MEMCACHED_DATABASE),
-                    number(Key.MEMCACHED_ITEM_SIZE_MAX));
+                    number(Key.MEMCACHED_ITEM_SIZE_MAX),
+                    text(Key.NODE_ID),
+                    (int) number(Key.RAFT_PORT),
+                    text(Key.PEERS));
         }
 
         private MemoryLimit memory() {
@@ -489,6 +541,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case MEMCACHED_PORT -> Integer.toString(memcachedPort);
             case MEMCACHED_DATABASE -> Integer.toString(memcachedDatabase);
             case MEMCACHED_ITEM_SIZE_MAX -> Long.toString(memcachedItemSizeMax);
+            case NODE_ID -> nodeId;
+            case RAFT_PORT -> Integer.toString(raftPort != 0 || peers.isEmpty() ? raftPort : replicaSelf(nodeId, peers).raftPort());
+            case PEERS -> peers;
             default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
     }

@@ -59,6 +59,8 @@ public final class ServerContext {
     private final ClientPause pause = new ClientPause();
     private final Monitors monitors = new Monitors();
     private final io.cairn.server.acl.Acl acl;
+    /** This node's replicated group, or null for a single node. */
+    private final io.cairn.storage.engine.ReplicaGroup replication;
 
     /** The highest {@code used_memory} seen (INFO's {@code used_memory_peak}), sampled each second and at each INFO. */
     private final java.util.concurrent.atomic.AtomicLong usedMemoryPeak = new java.util.concurrent.atomic.AtomicLong();
@@ -74,8 +76,14 @@ public final class ServerContext {
     }
 
     ServerContext(ServerConfig config, Store store, SearchService search, java.util.function.Consumer<Boolean> shutdown) {
+        this(config, store, null, search, shutdown);
+    }
+
+    ServerContext(ServerConfig config, Store store, io.cairn.storage.engine.ReplicaGroup replication, SearchService search,
+                  java.util.function.Consumer<Boolean> shutdown) {
         this.config = config;
         this.store = store;
+        this.replication = replication;
         this.search = search;
         this.jsonLimits = new JsonLimits(JsonLimits.DEFAULT_MAX_DEPTH, config.jsonMaxBytes());
         this.shutdown = shutdown;
@@ -93,7 +101,8 @@ public final class ServerContext {
         this.busyReplyThreshold = config.busyReplyThreshold();
         this.outputBufferLimits = config.clientOutputBufferLimits();
         store.memoryLimit(config.memory());
-        store.holdExpiryWhile(pause::mayHold); // CLIENT PAUSE stops expiry and eviction, as Redis's
+        // CLIENT PAUSE stops expiry and eviction, as Redis's; in a group only the leader expires and evicts (and logs it).
+        store.holdExpiryWhile(replication == null ? pause::mayHold : () -> pause.mayHold() || !replication.writable());
         store.subscribe(watches);
         this.blocked = new BlockedClients(store);
         store.subscribe(blocked);
@@ -113,6 +122,11 @@ public final class ServerContext {
 
     public Store store() {
         return store;
+    }
+
+    /** This node's replicated group, or null when it is a single node. */
+    public io.cairn.storage.engine.ReplicaGroup replication() {
+        return replication;
     }
 
     /** The search indexes (FT.*). */

@@ -43,6 +43,8 @@ public final class Session {
     };
     private volatile boolean monitoring;
     private volatile boolean postponed;
+    /** READONLY: reads may run on a replica that follows, answered from its possibly stale copy. */
+    private volatile boolean replicaReads;
     // CLIENT REPLY: event loop only
     private boolean replyOff;
     private boolean skipThisReply;
@@ -54,6 +56,15 @@ public final class Session {
         this.createdMillis = now;
         this.lastCommandMillis = now;
         this.authenticated = authenticated;
+    }
+
+    /** Whether READONLY let this connection read a follower's copy (READWRITE and RESET end it). */
+    public boolean replicaReads() {
+        return replicaReads;
+    }
+
+    public void replicaReads(boolean on) {
+        replicaReads = on;
     }
 
     public long id() {

@@ -144,6 +144,9 @@ public final class Dispatcher {
                 case AsyncCommand ac -> new Outcome.Deferred(ac.run(ctx));
                 case DataCommand dc -> {
                     boolean write = cmd.write();
+                    if (!write && followerRefusesRead(session)) {
+                        yield Outcome.now(RespValue.error(Errors.readOnLeader(leaderAddress())));
+                    }
                     Operation op = server.tracking().wrap(session, spec, args, dc.parse(ctx), write);
                     if (script) {
                         if (!scriptCommand && server.monitors().any()) { // an EXEC with a script: shown after its queue
@@ -196,6 +199,20 @@ public final class Dispatcher {
     }
 
     /**
+     * Whether this node follows a group's leader and {@code session} did not send READONLY: a read
+     * here could be stale, so it is refused, naming the leader (reads are linearizable by default).
+     */
+    private boolean followerRefusesRead(Session session) {
+        io.cairn.storage.engine.ReplicaGroup group = server.replication();
+        return group != null && !session.replicaReads() && !group.writable();
+    }
+
+    private String leaderAddress() {
+        io.cairn.storage.engine.ReplicaGroup.Member leader = server.replication().status().leader();
+        return leader == null ? null : leader.clientAddress();
+    }
+
+    /**
      * A request that may run in one store transaction with its neighbours of the same read
      * ({@link #dispatchBatch}): its command and its operation, parsed before the lock.
      */
@@ -220,6 +237,9 @@ public final class Dispatcher {
         if (thread.mayRun() || thread.running() || server.pause().mayHold() || server.monitors().any()
                 || server.store().overMemoryLimit() || server.blocked().blockedCount() > 0) {
             return null; // a blocked client is served after each write, before the next command runs
+        }
+        if (server.replication() != null && !server.replication().writable()) {
+            return null; // a follower: the single path refuses, or reads for READONLY
         }
         Command cmd = registry.lookup(args[0]);
         if (cmd == null || cmd.hasSubcommands() || !(cmd.handler() instanceof DataCommand dc) || cmd.script()

@@ -32,6 +32,7 @@ public final class Errors {
             case StorageIOException e -> RespValue.error(
                     "MISCONF Errors writing to the write-ahead log; the write is not acknowledged: " + oneLine(e.getMessage()));
             case StoreClosedException e -> RespValue.error("ERR server is shutting down");
+            case io.cairn.common.NotLeaderException e -> RespValue.error(notLeader(e.leaderAddress()));
             case IllegalArgumentException e -> RespValue.error(withPrefix(e.getMessage()));
             case CairnException e -> RespValue.error("ERR " + oneLine(e.getMessage()));
             default -> {
@@ -59,6 +60,21 @@ public final class Errors {
             case InvalidExpiryException x -> "ERR invalid expire time: " + x.expireAt();
             default -> withPrefix(e.getMessage());
         };
+    }
+
+    /**
+     * A write on a copy that follows: Redis's words for a write on a read-only replica, and where
+     * the leader is, for a client to go there.
+     */
+    public static String notLeader(String leaderAddress) {
+        return "READONLY You can't write against a read only replica."
+                + (leaderAddress == null ? " No leader is known yet." : " The leader is " + leaderAddress + ".");
+    }
+
+    /** A read on a copy that follows, from a connection that did not send READONLY. */
+    public static String readOnLeader(String leaderAddress) {
+        return "NOTLEADER Reads are served by the leader" + (leaderAddress == null ? ", and none is known yet"
+                : " at " + leaderAddress) + "; send READONLY to read this replica's copy, which may be stale.";
     }
 
     /** Messages already starting with an upper-case code word (ERR, WRONGTYPE, NOAUTH...) keep it. */

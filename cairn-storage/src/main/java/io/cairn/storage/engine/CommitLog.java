@@ -26,6 +26,7 @@ final class CommitLog implements AutoCloseable {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
     private final WalWriter wal;
+    private final ReplicatedLog replicated;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
 
     // Guarded by the store's lock.
@@ -38,7 +39,19 @@ final class CommitLog implements AutoCloseable {
      */
     CommitLog(WalWriter wal, long lastLsn) {
         this.wal = wal;
+        this.replicated = null;
         this.lastLsn = lastLsn;
+    }
+
+    /** The commit path of a replica: batches go to {@code replicated} instead of a WAL. */
+    CommitLog(ReplicatedLog replicated) {
+        this.wal = null;
+        this.replicated = replicated;
+        this.lastLsn = 0;
+    }
+
+    boolean replica() {
+        return replicated != null;
     }
 
     /**
@@ -47,10 +60,26 @@ final class CommitLog implements AutoCloseable {
      */
     CompletableFuture<Void> commit(List<Mutation> mutations) {
         if (mutations.isEmpty()) {
-            return whenDurable(lastLsn);
+            return whenReadable(lastLsn); // a transaction that only read
         }
         long lsn = ++lastLsn;
-        CompletableFuture<Void> durable = wal == null ? DONE : wal.append(lsn, encode(mutations));
+        CompletableFuture<Void> durable = replicated != null ? replicated.append(lsn, encode(mutations))
+                : wal == null ? DONE : wal.append(lsn, encode(mutations));
+        publish(lsn, mutations);
+        return durable;
+    }
+
+    /**
+     * A batch the group committed, applied on a replica: takes the next LSN and tells the
+     * listeners, without logging it again. Under the store's lock.
+     */
+    long committedElsewhere(List<Mutation> mutations) {
+        long lsn = ++lastLsn;
+        publish(lsn, mutations);
+        return lsn;
+    }
+
+    private void publish(long lsn, List<Mutation> mutations) {
         for (ChangeListener l : listeners) {
             try {
                 l.onCommit(lsn, mutations);
@@ -58,7 +87,6 @@ final class CommitLog implements AutoCloseable {
                 LOG.log(Level.ERROR, "change listener failed at LSN " + lsn, e);
             }
         }
-        return durable;
     }
 
     private ByteBuffer encode(List<Mutation> mutations) {
@@ -79,6 +107,13 @@ final class CommitLog implements AutoCloseable {
 
     /** Throws once the log failed: what the page cache holds can no longer be trusted. */
     void checkWritable() {
+        if (replicated != null) {
+            Throwable f = replicated.failure();
+            if (f != null) {
+                throw f instanceof RuntimeException r ? r : new StorageIOException(f.getMessage(), f);
+            }
+            return;
+        }
         Throwable f = wal == null ? null : wal.failure();
         if (f != null) {
             throw new StorageIOException("store refuses writes after a write-ahead log failure; reopen it to recover", f);
@@ -87,7 +122,15 @@ final class CommitLog implements AutoCloseable {
 
     /** Completes once every batch up to {@code lsn} reached the configured durability. Any thread. */
     CompletableFuture<Void> whenDurable(long lsn) {
+        if (replicated != null) {
+            return replicated.whenDurable(lsn);
+        }
         return wal == null ? DONE : wal.whenDurable(lsn);
+    }
+
+    /** As {@link #whenDurable}, for a read at {@code lsn}: a replica's leader also confirms it still leads. */
+    CompletableFuture<Void> whenReadable(long lsn) {
+        return replicated != null ? replicated.whenReadable(lsn) : whenDurable(lsn);
     }
 
     /** Adds a listener; it sees batches committed from now on. Any thread. */
@@ -109,6 +152,9 @@ final class CommitLog implements AutoCloseable {
 
     /** The LSN up to which the log is durable (without a log, the last one); under the store's lock. */
     long durableLsn() {
+        if (replicated != null) {
+            return replicated.durableLsn();
+        }
         return wal == null ? lastLsn : wal.durableLsn();
     }
 

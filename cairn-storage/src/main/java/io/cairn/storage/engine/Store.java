@@ -14,6 +14,7 @@ import io.cairn.storage.wal.WalSegments;
 import io.cairn.storage.wal.WalWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,21 +89,31 @@ public final class Store implements AutoCloseable {
     // Guarded by lock. Set when a transaction was abandoned: the keyspace holds writes the log never will.
     private boolean abandoned;
 
-    private Store(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer) throws IOException {
+    private Store(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer,
+                  ReplicatedLog replicated) throws IOException {
         this.config = config;
         this.fs = fs;
         this.clock = clock;
         fs.createDirectories(config.dir());
         this.dirLock = fs.lock(config.dir().resolve("LOCK"));
         try {
-            Recovery.Recovered r = Recovery.run(fs, config, clock);
-            this.dbs = r.databases();
-            this.recovery = r.stats();
-            this.txn = new Txn(dbs, config);
-            WalWriter wal = config.walMode() == WalMode.NONE ? null
-                    : new WalWriter(fs, config.dir(), config.walMode() == WalMode.FSYNC, config.segmentBytes(),
-                            config.maxRecordBytes(), r.lastLsn() + 1);
-            this.log = new CommitLog(wal, r.lastLsn());
+            if (replicated != null) {
+                // A replica starts empty: the group's log, replayed through applyReplicated, is its state.
+                this.dbs = new Databases(config.databases(), config.expectedKeys());
+                dbs.encodings(config.encodings());
+                this.recovery = new RecoveryStats(null, 0, 0, 0, 0, 0, 0, 0, null, null, 0, 0, 0);
+                this.txn = new Txn(dbs, config);
+                this.log = new CommitLog(replicated);
+            } else {
+                Recovery.Recovered r = Recovery.run(fs, config, clock);
+                this.dbs = r.databases();
+                this.recovery = r.stats();
+                this.txn = new Txn(dbs, config);
+                WalWriter wal = config.walMode() == WalMode.NONE ? null
+                        : new WalWriter(fs, config.dir(), config.walMode() == WalMode.FSYNC, config.segmentBytes(),
+                                config.maxRecordBytes(), r.lastLsn() + 1);
+                this.log = new CommitLog(wal, r.lastLsn());
+            }
         } catch (IOException | RuntimeException e) {
             dirLock.close();
             throw e;
@@ -119,7 +130,9 @@ public final class Store implements AutoCloseable {
                 Thread.ofPlatform().name("cairn-store-timer").daemon(true).factory());
         long cycle = config.expiryCycle().toMillis();
         timerTasks.add(this.timer.scheduleWithFixedDelay(this::reclaimExpiredQuietly, cycle, cycle, TimeUnit.MILLISECONDS));
-        timerTasks.add(this.timer.scheduleWithFixedDelay(checkpoints::checkIfDue, 1, 1, TimeUnit.SECONDS));
+        if (replicated == null) {
+            timerTasks.add(this.timer.scheduleWithFixedDelay(checkpoints::checkIfDue, 1, 1, TimeUnit.SECONDS));
+        }
     }
 
     /** Opens (creating or recovering) the store on the local disk with the system clock. */
@@ -147,10 +160,77 @@ public final class Store implements AutoCloseable {
      */
     public static Store open(StoreConfig config, FileSystem fs, Clock clock, ScheduledExecutorService timer) {
         try {
-            return new Store(config, fs, clock, timer);
+            return new Store(config, fs, clock, timer, null);
         } catch (IOException e) {
             throw new StorageIOException("cannot open store in " + config.dir(), e);
         }
+    }
+
+    /**
+     * Opens an empty store that is one copy of a replicated group: {@code log} is its log of
+     * record in place of a write-ahead log ({@code config.walMode()} is not used), and its state
+     * is what {@link #applyReplicated} brings in from the group's log plus, on the leader, what it
+     * runs. It reads no snapshot and takes no checkpoint of its own. The expiry cycle runs as on
+     * any store; a replica that follows holds it ({@link #holdExpiryWhile}), so only the leader
+     * expires keys, and logs them.
+     */
+    public static Store openReplica(StoreConfig config, FileSystem fs, Clock clock, ReplicatedLog log) {
+        io.cairn.common.Checks.notNull("log", log);
+        try {
+            return new Store(config, fs, clock, null, log);
+        } catch (IOException e) {
+            throw new StorageIOException("cannot open store in " + config.dir(), e);
+        }
+    }
+
+    /**
+     * Applies a batch the group committed (an {@link ReplicatedLog#append} payload) through the
+     * one apply path and tells the change stream; it is not logged again. It takes this store's
+     * next LSN: LSNs are a replica's own sequence, the group's order is its log's. Returns it.
+     *
+     * @throws IllegalArgumentException when the payload does not decode
+     */
+    public long applyReplicated(ByteBuffer payload) {
+        List<Mutation> mutations = MutationCodec.decode(payload);
+        lock.lock();
+        try {
+            checkOpen();
+            if (!log.replica()) {
+                throw new IllegalStateException("not a replica: " + config.dir());
+            }
+            for (Mutation m : mutations) {
+                MutationApplier.apply(dbs, m);
+            }
+            return log.committedElsewhere(mutations);
+        } finally {
+            usedBytes = dbs.bytes();
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Empties a replica, every database, for it to be rebuilt from the group's log (after it ran
+     * writes the group did not commit). The change stream sees a flush, at the next LSN.
+     */
+    public void clearReplica() {
+        lock.lock();
+        try {
+            checkOpen();
+            if (!log.replica()) {
+                throw new IllegalStateException("not a replica: " + config.dir());
+            }
+            List<Mutation> flush = List.of(new Mutation.ClearAll());
+            MutationApplier.apply(dbs, flush.getFirst());
+            log.committedElsewhere(flush);
+        } finally {
+            usedBytes = dbs.bytes();
+            lock.unlock();
+        }
+    }
+
+    /** Whether this store is a copy of a replicated group ({@link #openReplica}). */
+    public boolean replica() {
+        return log.replica();
     }
 
     // ------------------------------------------------------------------ writes and reads
@@ -295,7 +375,7 @@ public final class Store implements AutoCloseable {
             if (!seen.isEmpty() && !expiryHeld.getAsBoolean()) {
                 reclaim(seen);
             }
-            return new Result<>(value, lsn, log.whenDurable(lsn));
+            return new Result<>(value, lsn, log.whenReadable(lsn));
         } finally {
             lock.unlock();
         }
@@ -545,6 +625,10 @@ public final class Store implements AutoCloseable {
      * snapshot is durable and obsolete files are deleted.
      */
     public CompletableFuture<CheckpointInfo> checkpoint() {
+        if (log.replica()) {
+            return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                    "a replicated store keeps its state in the group's log; it takes no checkpoint of its own"));
+        }
         return checkpoints.checkpoint();
     }
 

@@ -58,6 +58,7 @@ public final class ConnectionCommands {
             s.db(0);
             s.protocol(2);
             s.name("");
+            s.replicaReads(false);
             s.user(c.server().acl().defaultUser()); // as Redis: back to the default user
             s.authenticated(!c.server().acl().authRequired());
             return RespValue.simple("RESET");

@@ -95,6 +95,7 @@ public final class ServerCommands {
         LatencyCommands.register(r);
         MemoryCommands.register(r);
         WaitCommands.register(r);
+        ReplicationCommands.register(r);
         r.server("slowlog|len", c -> RespValue.integer(c.server().slowLog().size()));
         r.server("slowlog|reset", c -> {
             c.server().slowLog().reset();

@@ -4,11 +4,17 @@ import io.cairn.common.InvalidRequestException;
 import io.cairn.resp.RespValue;
 import io.cairn.server.command.CommandContext;
 import io.cairn.server.command.Commands;
+import io.cairn.storage.engine.ReplicaGroup;
 import io.cairn.storage.engine.WalMode;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * WAIT and WAITAOF on a server without replicas. Arguments are checked as Redis checks them; the
+ * WAIT and WAITAOF. In a replicated group WAIT counts the other copies that hold every write
+ * committed before it (each acknowledged write is already on a majority); on a single node, and
+ * for WAITAOF, what follows holds.
+ *
+ * <p>On a server without replicas: Arguments are checked as Redis checks them; the
  * answer is what Redis answers once nothing more can change it, given at once rather than after
  * the timeout: no replica ever acknowledges, and locally every acknowledged write is already as
  * durable as the WAL mode makes it (a reply leaves only then), so there is nothing to wait for.
@@ -23,10 +29,21 @@ final class WaitCommands {
     }
 
     static void register(Commands.Registrar r) {
-        r.server("wait", c -> {
-            c.integer(1); // numreplicas: any integer; none ever acknowledges
-            timeout(c, 2);
-            return RespValue.ZERO;
+        r.async("wait", c -> {
+            long numreplicas = c.integer(1); // any integer
+            long timeout = timeout(c, 2);
+            ReplicaGroup group = c.server().replication();
+            if (group == null) {
+                return CompletableFuture.completedFuture(RespValue.ZERO); // no replica ever acknowledges
+            }
+            if (!group.writable()) {
+                throw new InvalidRequestException("ERR WAIT cannot be used with replica instances. Please also note that"
+                        + " since Redis 4.0 if a replica is configured to be writable (which is not the default) writes"
+                        + " to replicas are just local and are not propagated.");
+            }
+            // Each acknowledged write is already on a majority; this counts the copies that hold all of it.
+            return group.waitForReplicas((int) Math.max(0, Math.min(Integer.MAX_VALUE, numreplicas)), timeout)
+                    .thenApply(n -> RespValue.integer(n));
         });
         r.server("waitaof", c -> {
             long numlocal;
@@ -53,7 +70,7 @@ final class WaitCommands {
     }
 
     /** A timeout in milliseconds, as Redis's getTimeoutFromObjectOrReply reads it. */
-    private static void timeout(CommandContext c, int i) {
+    private static long timeout(CommandContext c, int i) {
         long ms;
         try {
             ms = c.integer(i);
@@ -66,5 +83,6 @@ final class WaitCommands {
         if (ms > Long.MAX_VALUE - System.currentTimeMillis()) {
             throw new InvalidRequestException("ERR timeout is out of range");
         }
+        return ms;
     }
 }
