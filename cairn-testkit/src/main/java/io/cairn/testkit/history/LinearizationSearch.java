@@ -220,6 +220,9 @@ final class LinearizationSearch<S> {
                 Operation op = ops.get(entryOp[entry]);
                 Object result = unknown[entry] ? Model.UNKNOWN : op.result();
                 S after = model.step(state, op.op(), result);
+                if (after != null && unknown[entry] && depth > 0 && overwrites(entry, callStack[depth - 1], stateStack[depth - 1], after)) {
+                    after = null;
+                }
                 if (after != null) {
                     BitSet bits = unknown[entry] ? doneUnknown : done;
                     bits.set(slot[entry]);
@@ -251,6 +254,21 @@ final class LinearizationSearch<S> {
             }
         }
         return result(LinearizabilityChecker.Verdict.LINEARIZABLE, steps, started);
+    }
+
+    /**
+     * True when linearizing unknown {@code e} straight after unknown {@code previous} ends where
+     * {@code e} alone would have from the state before {@code previous}: the configuration is then
+     * dominated by the one without {@code previous}, which the parent explores itself. This stops
+     * runs of unknown writes that overwrite one another from being tried in every combination.
+     */
+    private boolean overwrites(int e, int previous, Object before, S after) {
+        if (!unknown[previous] || sameOpBefore[e] == previous) {
+            return false;
+        }
+        @SuppressWarnings("unchecked")
+        S parent = (S) before;
+        return after.equals(model.step(parent, ops.get(entryOp[e]).op(), Model.UNKNOWN));
     }
 
     /**

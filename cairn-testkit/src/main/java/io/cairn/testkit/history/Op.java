@@ -38,7 +38,8 @@ public sealed interface Op {
 
     /**
      * Sets the register to {@code value} if it holds {@code expected} ({@code null}: absent). A
-     * reply of {@code false} is a valid op that saw another value, not a failure.
+     * reply of {@code false} is a valid op that saw another value, not a failure; an EXEC aborted
+     * by WATCH after the value matched saw no other value and is {@code fail}.
      */
     record Cas(String expected, String value) implements Op {
         @Override

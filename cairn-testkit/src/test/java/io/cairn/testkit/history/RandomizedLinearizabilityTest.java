@@ -143,6 +143,56 @@ class RandomizedLinearizabilityTest {
         }
     }
 
+    /**
+     * A fault window's worth of timeouts: one op in ten ends unknown, half of those land late or
+     * never. Every unknown op stays a candidate to the end, so these keys hold 500 ops, the size
+     * Jepsen's independent keys use; at 2,000 such ops a key can exhaust the default budget.
+     */
+    @Test
+    void manyUnknownOpsStillCheckQuickly() {
+        long seed = Seeds.seed();
+        RandomGenerator random = Seeds.random(seed);
+        Register register = new Register();
+        RegisterOps ops = new RegisterOps();
+        History history = new SimulatedClients(random, List.of("x"), k -> register).unknownPercent(5)
+                .run(CLIENTS, OPS / 4, ops::next);
+        Result r = timed("simulated register, 10% unknown", registers, history);
+        assertThat(r.verdict()).as(r.toString()).isEqualTo(Verdict.LINEARIZABLE);
+
+        long[] value = {0};
+        SimulatedClients.Target counter = op -> op instanceof Op.Incr ? ++value[0] : value[0];
+        History counted = new SimulatedClients(random, List.of("n"), k -> counter).unknownPercent(5)
+                .run(CLIENTS, OPS / 4, RandomizedLinearizabilityTest::counterOp);
+        Result c = timed("simulated counter, 10% unknown", counters, counted);
+        assertThat(c.verdict()).as(c.toString()).isEqualTo(Verdict.LINEARIZABLE);
+
+        StaleRegister broken = new StaleRegister(Seeds.random(seed + 1));
+        History stale = new SimulatedClients(Seeds.random(seed + 2), List.of("x"), k -> broken).unknownPercent(5)
+                .run(CLIENTS, OPS / 4, new RegisterOps()::next);
+        Result s = timed("simulated stale register, 10% unknown", registers, stale);
+        assertThat(s.verdict()).as(s.toString()).isEqualTo(Verdict.NOT_LINEARIZABLE);
+    }
+
+    /**
+     * A correct run with one stale read at its very end: to reject it the search must rule out
+     * every linearization of the whole run, the worst case. Jepsen keeps each key's history to a
+     * few hundred ops for this reason (jepsen.independent); so does this test.
+     */
+    @Test
+    void oneStaleReadAtTheEndOfARunIsFound() {
+        long seed = Seeds.seed();
+        Register register = new Register();
+        History history = new SimulatedClients(Seeds.random(seed), List.of("x"), k -> register).unknownPercent(1)
+                .run(CLIENTS, OPS / 4, new RegisterOps()::next);
+        long last = history.invoke(0, "x", Op.write("last"));
+        history.ok(last, null);
+        long stale = history.invoke(0, "x", Op.read());
+        history.ok(stale, "0");
+        Result r = timed("500 ops, one stale read at the end", registers, history);
+        assertThat(r.verdict()).as(r.toString()).isEqualTo(Verdict.NOT_LINEARIZABLE);
+        assertThat(r.stuck().id()).isEqualTo(stale);
+    }
+
     @Test
     void simulatedClientsOfCorrectRegistersOnSeveralKeysAreLinearizable() {
         long seed = Seeds.seed();

@@ -11,7 +11,7 @@ import java.util.random.RandomGenerator;
  * generator, so a history is a pure function of its seed. Each op is invoked, later applied to
  * the object (the instant it takes effect) and later completed; some fail before they apply, and
  * some end {@code info} either after applying or before, in which case they apply at a random
- * later step or never. The history is linearizable exactly when the object is.
+ * later step or never; each client that ends one goes on as a new process, as Jepsen's do. The history is linearizable exactly when the object is.
  */
 final class SimulatedClients {
     /** The object under test: applies one op and answers its result. */
@@ -36,11 +36,18 @@ final class SimulatedClients {
     private final Function<String, Target> targets;
     private final List<String> keys;
     private final History history = new History(new AtomicLong()::getAndIncrement);
+    private int unknownPercent = 1;
 
     SimulatedClients(RandomGenerator random, List<String> keys, Function<String, Target> targets) {
         this.random = random;
         this.keys = keys;
         this.targets = targets;
+    }
+
+    /** Makes {@code percent} of ops end unknown before they apply, and as many after (default 1). */
+    SimulatedClients unknownPercent(int percent) {
+        this.unknownPercent = percent;
+        return this;
     }
 
     /** Runs {@code clients} clients until {@code ops} ops were invoked, and all of them have ended. */
@@ -79,7 +86,7 @@ final class SimulatedClients {
                     if (roll < 2) {
                         history.fail(client.id);
                         client.phase = Phase.IDLE;
-                    } else if (roll < 3) {
+                    } else if (roll < 2 + unknownPercent) {
                         history.info(client.id);
                         lingering.add(new Lingering(keyOf[c], client.op));
                         client.process = nextProcess++;
@@ -90,7 +97,7 @@ final class SimulatedClients {
                     }
                 }
                 case APPLIED -> {
-                    if (random.nextInt(100) < 1) {
+                    if (random.nextInt(100) < unknownPercent) {
                         history.info(client.id);
                         client.process = nextProcess++;
                     } else {
