@@ -60,6 +60,8 @@ public final class Main implements Callable<Integer> {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("server", ServerCommand.commandLine(out, err));
         cl.addSubcommand("load", new CommandLine(new LoadCommand(stdin, out, err, terminal)));
+        cl.addSubcommand("cluster", new CommandLine(new ClusterCommand())
+                .addSubcommand("local", new CommandLine(new ClusterCommand.Local(out, err))));
         cl.addSubcommand("bench", BenchCommand.commandLine(out, err));
         cl.addSubcommand("version", new CommandLine(new VersionCommand(out)));
         cl.addSubcommand("help", new CommandLine.HelpCommand());

@@ -133,9 +133,14 @@ final class ServerCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "memcached protocol on %s:%d (database %d)%n", config.bind(), server.memcachedPort(),
                     config.memcachedDatabase());
         }
-        out.printf(Locale.ROOT, "recovered %d keys in %d ms (snapshot %s: %d keys; log: %d records, %d mutations%s); ready in %d ms%n",
-                r.keys(), r.totalMillis(), r.snapshot() == null ? "none" : r.snapshot(), r.snapshotEntries(),
-                r.walRecords(), r.walMutations(), r.truncated() == null ? "" : "; torn tail cut: " + r.truncated(), startMs);
+        if (config.replicated()) {
+            out.printf(Locale.ROOT, "node %s of the group %s: its store is rebuilt from the group's Raft log in %s; ready in %d ms%n",
+                    config.nodeId(), config.peers(), config.dir().resolve("raft").toAbsolutePath(), startMs);
+        } else {
+            out.printf(Locale.ROOT, "recovered %d keys in %d ms (snapshot %s: %d keys; log: %d records, %d mutations%s); ready in %d ms%n",
+                    r.keys(), r.totalMillis(), r.snapshot() == null ? "none" : r.snapshot(), r.snapshotEntries(),
+                    r.walRecords(), r.walMutations(), r.truncated() == null ? "" : "; torn tail cut: " + r.truncated(), startMs);
+        }
         out.flush();
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(server::close));
         try {

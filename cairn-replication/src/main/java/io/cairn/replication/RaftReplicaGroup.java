@@ -80,6 +80,11 @@ final class RaftReplicaGroup implements ReplicaGroup {
         if (System.getProperty("java.util.logging.config.file") == null) {
             RATIS_LOG.setLevel(java.util.logging.Level.SEVERE);
         }
+        // Ratis's own (relocated) Netty would warn on Java 25 that it calls sun.misc.Unsafe; its Raft
+        // traffic does not need it. Set before any of its classes load.
+        if (System.getProperty("org.apache.ratis.thirdparty.io.netty.noUnsafe") == null) {
+            System.setProperty("org.apache.ratis.thirdparty.io.netty.noUnsafe", "true");
+        }
     }
     /** Entries proposed and not yet committed: few, so what arrives meanwhile groups into the next entry. */
     private static final int MAX_IN_FLIGHT = 2;

@@ -312,7 +312,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 throw new IllegalArgumentException("raft-port: " + raftPort + " (expected: " + self.raftPort()
                         + ", this node's Raft port in peers)");
             }
-            if (port != 0 && port != self.clientPort()) {
+            if (port != self.clientPort()) {
                 throw new IllegalArgumentException("port: " + port + " (expected: " + self.clientPort()
                         + ", this node's client port in peers)");
             }

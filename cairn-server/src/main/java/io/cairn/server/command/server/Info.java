@@ -271,8 +271,17 @@ final class Info {
                 .line("acl_access_denied_channel", s.acl().log().denied(io.cairn.server.acl.Denial.Reason.CHANNEL));
     }
 
-    /** A server without replicas: Redis's fields for a master that never had one. */
+    /**
+     * Redis's fields: for a single node those of a master that never had a replica; in a group the
+     * leader is the master and each follower a slave (its offset the last Raft log index it holds),
+     * followed by the group's own fields ({@code raft_*}).
+     */
     private static void replication(ServerContext s, StringBuilder sb) {
+        io.cairn.storage.engine.ReplicaGroup group = s.replication();
+        if (group != null) {
+            groupReplication(s, group.status(), sb);
+            return;
+        }
         line(sb, "role", "master")
                 .line("connected_slaves", 0)
                 .line("master_failover_state", "no-failover")
@@ -284,6 +293,43 @@ final class Info {
                 .line("repl_backlog_size", s.redisParameter(RedisParameters.REPL_BACKLOG_SIZE))
                 .line("repl_backlog_first_byte_offset", 0)
                 .line("repl_backlog_histlen", 0);
+    }
+
+    private static void groupReplication(ServerContext s, io.cairn.storage.engine.ReplicaGroup.Status st, StringBuilder sb) {
+        var leader = st.leader();
+        boolean leads = st.role().equals("leader");
+        if (leads) {
+            line(sb, "role", "master").line("connected_slaves", st.followers().size());
+            int i = 0;
+            for (var f : st.followers()) {
+                line(sb, "slave" + i++, "ip=" + f.member().host() + ",port=" + f.member().clientPort()
+                        + ",state=online,offset=" + f.matchIndex() + ",lag=" + f.lagMillis() / 1000);
+            }
+        } else {
+            line(sb, "role", "slave")
+                    .line("master_host", leader == null ? "" : leader.host())
+                    .line("master_port", leader == null ? 0 : leader.clientPort())
+                    .line("master_link_status", leader == null ? "down" : "up")
+                    .line("slave_repl_offset", st.appliedIndex())
+                    .line("slave_read_only", 1)
+                    .line("connected_slaves", 0);
+        }
+        line(sb, "master_failover_state", "no-failover")
+                .line("master_replid", s.identity().replId())
+                .line("master_repl_offset", leads ? st.commitIndex() : st.appliedIndex())
+                .line("raft_node_id", st.self().id())
+                .line("raft_role", st.role())
+                .line("raft_leader_id", leader == null ? "" : leader.id())
+                .line("raft_leader_address", leader == null ? "" : leader.clientAddress())
+                .line("raft_term", st.term())
+                .line("raft_commit_index", st.commitIndex())
+                .line("raft_applied_index", st.appliedIndex())
+                .line("raft_members", String.join(",", st.members().stream()
+                        .map(m -> m.id() + "=" + m.host() + ":" + m.raftPort() + ":" + m.clientPort()).toList()));
+        for (var f : st.followers()) {
+            line(sb, "raft_follower_" + f.member().id(), "match_index=" + f.matchIndex() + ",lag_entries="
+                    + Math.max(0, st.commitIndex() - f.matchIndex()) + ",last_rpc_ms=" + f.lagMillis());
+        }
     }
 
     /** Seconds of CPU, as Redis prints them (six decimals), from /proc/self/stat or else the JVM's threads. */
