@@ -114,6 +114,13 @@ public final class ServerContext {
         store.subscribe(tracking);
         tracking.maxKeys(config.trackingTableMaxKeys());
         scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
+        if (replication != null) { // a follower loads the libraries the leader's batches set, so a failover keeps them
+            store.subscribe((lsn, mutations) -> {
+                if (!replication.writable() && mutations.stream().anyMatch(m -> m instanceof io.cairn.storage.engine.Mutation.SetFunctions)) {
+                    scripts.functions().reloadFromStore();
+                }
+            });
+        }
     }
 
     public ServerConfig config() {

@@ -182,6 +182,17 @@ public final class FunctionLibraries {
     }
 
     /** At start: the libraries the store kept (log and snapshot), loaded again. */
+    /**
+     * On a replica that follows: the libraries as the group's log left them, after a batch that
+     * set them (the leader ran FUNCTION LOAD, DELETE, FLUSH or RESTORE). Under the store's lock,
+     * with no transaction open.
+     */
+    public void reloadFromStore() {
+        libraries.clear();
+        functions.clear();
+        restoreFromStore();
+    }
+
     public void restoreFromStore() {
         Session system = new Session(0, null, System.currentTimeMillis(), true);
         server.store().read(0, txn -> {
