@@ -43,12 +43,13 @@ final class CairnStateMachine extends BaseStateMachine {
                 e.getStateMachineLogEntry().getLogData().asReadOnlyByteBuffer(), e.getIndex());
         UUID self = group.incarnation();
         if (!entry.proposer().equals(self)) {
-            if (group.hasOutstandingProposals()) {
-                group.diverged("entry " + e.getIndex() + " of another proposer arrived with proposals of this copy outstanding");
-            }
             Store s = store;
             for (var batch : entry.batches()) {
-                s.applyReplicated(batch);
+                // Asked under the store's lock: a write this copy runs (and queues) cannot slip in between.
+                if (s.applyReplicated(batch, () -> !group.hasOutstandingProposals()) < 0) {
+                    group.diverged("entry " + e.getIndex() + " of another proposer arrived with proposals of this copy outstanding");
+                    break; // the rebuild applies the whole log again
+                }
             }
         }
         updateLastAppliedTermIndex(e.getTerm(), e.getIndex());

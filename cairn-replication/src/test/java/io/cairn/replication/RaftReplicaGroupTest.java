@@ -170,4 +170,25 @@ class RaftReplicaGroupTest {
         await("the restarted copy caught up", () -> "150".equals(s(back.store.get(b("counter")))));
         assertThat(back.group.writable()).isFalse();
     }
+
+    @Test
+    void aCopyThatDivergedRebuildsItsStoreFromTheLogAndServesAgain() throws IOException {
+        startGroup(3);
+        Node leader = leader();
+        for (int i = 0; i < 50; i++) {
+            leader.store.set(b("k" + i), b("v" + i)).durable().join();
+        }
+        // As after a proposal the group did not take: the store is emptied and the whole log applied again.
+        ((RaftReplicaGroup) leader.group).diverged("a test");
+        await("the rebuilt copy has every committed write", () -> "v49".equals(s(leader.store.get(b("k49")))));
+        for (int i = 0; i < 50; i++) {
+            assertThat(s(leader.store.get(b("k" + i)))).isEqualTo("v" + i);
+        }
+        Node next = leader();
+        next.store.set(b("after"), b("1")).durable().join();
+        for (Node n : nodes) {
+            await(n.member.id() + " has the write after the rebuild", () -> "1".equals(s(n.store.get(b("after")))));
+            assertThat(n.store.stats().keys()).isEqualTo(51);
+        }
+    }
 }

@@ -191,10 +191,22 @@ public final class Store implements AutoCloseable {
      * @throws IllegalArgumentException when the payload does not decode
      */
     public long applyReplicated(ByteBuffer payload) {
+        return applyReplicated(payload, () -> true);
+    }
+
+    /**
+     * As {@link #applyReplicated(ByteBuffer)} if {@code mayApply}, asked under the store's lock (so
+     * no write of this store runs between the question and the apply), answers true; else applies
+     * nothing and returns -1.
+     */
+    public long applyReplicated(ByteBuffer payload, java.util.function.BooleanSupplier mayApply) {
         List<Mutation> mutations = MutationCodec.decode(payload);
         lock.lock();
         try {
             checkOpen();
+            if (!mayApply.getAsBoolean()) {
+                return -1;
+            }
             if (!log.replica()) {
                 throw new IllegalStateException("not a replica: " + config.dir());
             }
