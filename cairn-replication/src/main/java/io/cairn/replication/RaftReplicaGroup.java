@@ -10,6 +10,7 @@ import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +79,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     static {
         if (System.getProperty("java.util.logging.config.file") == null) {
-            RATIS_LOG.setLevel(java.util.logging.Level.SEVERE);
+            RATIS_LOG.setLevel(java.util.logging.Level.parse(System.getProperty("cairn.raft.log", "SEVERE")));
         }
         // Ratis's own (relocated) Netty would warn on Java 25 that it calls sun.misc.Unsafe; its Raft
         // traffic does not need it. Set before any of its classes load.
@@ -106,6 +107,8 @@ final class RaftReplicaGroup implements ReplicaGroup {
     /** The term whose entry this copy applied last while leading it; writes need it to be the current one. */
     private volatile long readyTerm = -1;
     private volatile long lastAppliedIndex = -1;
+    private volatile long snapshotIndex = -1;
+    private volatile org.apache.ratis.server.protocol.TermIndex preloaded;
     private volatile RaftPeerId leaderId;
     private volatile String divergence;
     private volatile boolean closed;
@@ -155,15 +158,83 @@ final class RaftReplicaGroup implements ReplicaGroup {
         RaftServerConfigKeys.Rpc.setTimeoutMax(p, TimeDuration.valueOf(1200, TimeUnit.MILLISECONDS));
         RaftServerConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(3, TimeUnit.SECONDS));
         RaftServerConfigKeys.Read.setOption(p, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
-        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf("64MB"));
+        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf(s.logSegmentBytes()));
+        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
+        RaftServerConfigKeys.Log.setPurgeGap(p, 1);
         // wal=fsync: an entry counts toward the majority once synced; write/none: once written.
         RaftServerConfigKeys.Log.setUnsafeFlushEnabled(p, s.walMode() != WalMode.FSYNC);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, false);
+        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
+        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEntries());
+        RaftServerConfigKeys.Snapshot.setCreationGap(p, 1);
         return p;
     }
 
     UUID incarnation() {
         return incarnation;
+    }
+
+    /** The snapshot {@link #recover} loaded before the server started, or null. */
+    org.apache.ratis.server.protocol.TermIndex preloaded() {
+        return preloaded;
+    }
+
+    void snapshotTaken(long index) {
+        snapshotIndex = index;
+    }
+
+    /** A snapshot from the leader replaced this copy's state. */
+    void snapshotInstalled(org.apache.ratis.server.protocol.TermIndex at) {
+        snapshotIndex = at.getIndex();
+        LOG.log(Level.INFO, "node " + settings.nodeId() + " installed the leader's snapshot at " + at);
+    }
+
+    /** The first index the log still holds (after purges), for tests. */
+    long logStartIndex() {
+        try {
+            return server.getDivision(GROUP_ID).getRaftLog().getStartIndex();
+        } catch (IOException e) {
+            throw new StorageIOException("no raft log", e);
+        }
+    }
+
+    long snapshotIndex() {
+        return snapshotIndex;
+    }
+
+    @Override
+    public void recover(Store store) {
+        Path sm = settings.dir().resolve(GROUP_ID.getUuid().toString()).resolve("sm");
+        if (!Files.isDirectory(sm)) {
+            return;
+        }
+        Path newest = null;
+        org.apache.ratis.server.protocol.TermIndex at = null;
+        try (var files = Files.list(sm)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                var m = org.apache.ratis.statemachine.impl.SimpleStateMachineStorage.SNAPSHOT_REGEX.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    var ti = org.apache.ratis.server.protocol.TermIndex.valueOf(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)));
+                    if (at == null || ti.getIndex() > at.getIndex()) {
+                        at = ti;
+                        newest = f;
+                    }
+                }
+            }
+            if (newest == null) {
+                return;
+            }
+            var stored = org.apache.ratis.util.MD5FileUtil.readStoredMd5ForFile(newest.toFile());
+            var actual = org.apache.ratis.util.MD5FileUtil.computeMd5ForFile(newest.toFile());
+            if (!stored.equals(actual)) {
+                throw new io.cairn.common.CorruptionException(newest.toString(), -1,
+                        "snapshot's MD5 " + actual + " is not the one saved beside it (" + stored + ")");
+            }
+        } catch (IOException e) {
+            throw new StorageIOException("cannot read the snapshots in " + sm, e);
+        }
+        store.loadReplicaSnapshot(newest);
+        preloaded = at;
+        snapshotIndex = at.getIndex();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -381,9 +452,11 @@ final class RaftReplicaGroup implements ReplicaGroup {
                 readyTerm = -1;
             }
             store.clearReplica();
+            preloaded = null;
             if (closed) {
                 return;
             }
+            recover(store); // the newest snapshot, then the log after it
             startServer();
             divergence = null;
         } catch (IOException | RuntimeException e) {

@@ -29,6 +29,7 @@ class RaftReplicaGroupTest {
     Path dir;
 
     private final List<Node> nodes = new ArrayList<>();
+    private long snapshotEntries = 1_000_000;
     private List<Member> members;
 
     /** One copy: its store and its membership, started and stopped together. */
@@ -41,9 +42,10 @@ class RaftReplicaGroupTest {
             this.member = member;
             Path home = dir.resolve(member.id());
             this.group = new RaftProvider().create(new ReplicaGroup.Settings(member.id(), members,
-                    home.resolve("raft"), WalMode.FSYNC));
+                    home.resolve("raft"), WalMode.FSYNC, snapshotEntries, 1 << 20));
             this.store = Store.openReplica(StoreConfig.builder(home.resolve("state")).build(),
                     LocalFileSystem.INSTANCE, Clock.SYSTEM, group);
+            group.recover(store);
             group.start(store);
         }
 
@@ -77,10 +79,14 @@ class RaftReplicaGroupTest {
     }
 
     private static void await(String what, BooleanSupplier condition) {
+        await(what, condition, () -> "");
+    }
+
+    private static void await(String what, BooleanSupplier condition, java.util.function.Supplier<String> state) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
+                throw new AssertionError("timed out waiting for " + what + " " + state.get());
             }
             Thread.onSpinWait();
             try {
@@ -189,6 +195,58 @@ class RaftReplicaGroupTest {
         for (Node n : nodes) {
             await(n.member.id() + " has the write after the rebuild", () -> "1".equals(s(n.store.get(b("after")))));
             assertThat(n.store.stats().keys()).isEqualTo(51);
+        }
+    }
+
+    @Test
+    void snapshotsPurgeTheLogAndACopyFarBehindInstallsTheLeadersSnapshot() throws IOException {
+        snapshotEntries = 40;
+        startGroup(3);
+        Node leader = leader();
+        byte[] big = new byte[4096];
+        java.util.Arrays.fill(big, (byte) 'x');
+        Node follower = nodes.stream().filter(n -> n != leader).findFirst().orElseThrow();
+        for (int i = 0; i < 100; i++) {
+            leader.store.set(b("k" + i), big).durable().join();
+        }
+        await(follower.member.id() + " applied the first writes", () -> follower.store.get(b("k99")) != null);
+        nodes.remove(follower);
+        follower.close();
+        long behind = ((RaftReplicaGroup) leader.group).status().commitIndex();
+
+        for (int i = 100; i < 700; i++) {
+            leader.store.set(b("k" + i), big).durable().join();
+        }
+        leader.store.set(b("last"), b("1")).durable().join();
+        RaftReplicaGroup lg = (RaftReplicaGroup) leader.group;
+        await("the leader took a snapshot and purged its log past the stopped copy",
+                () -> lg.snapshotIndex() > behind && lg.logStartIndex() > behind + 1);
+
+        Node back = new Node(follower.member); // its own snapshot and log; what it lacks is purged, so it gets the leader's snapshot
+        nodes.add(back);
+        assertThat(((RaftReplicaGroup) back.group).preloaded()).isNotNull();
+        await("the copy far behind has every write", () -> "1".equals(s(back.store.get(b("last")))),
+                () -> back.group.status() + " / leader: " + leader.group.status());
+        assertThat(back.store.stats().keys()).isEqualTo(701);
+
+        nodes.remove(leader);
+        leader.close();
+        Node restarted = new Node(leader.member); // its own snapshot, then its log after it
+        nodes.add(restarted);
+        assertThat(((RaftReplicaGroup) restarted.group).preloaded()).isNotNull();
+        Node now = leader();
+        now.store.set(b("after"), b("2")).durable().join();
+        for (Node n : nodes) {
+            await(n.member.id() + " has the write after the restart", () -> "2".equals(s(n.store.get(b("after")))));
+            assertThat(n.store.stats().keys()).isEqualTo(702);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (var paths = java.nio.file.Files.walk(root)) {
+            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                java.nio.file.Files.delete(p);
+            }
         }
     }
 }

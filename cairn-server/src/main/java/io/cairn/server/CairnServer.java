@@ -93,6 +93,14 @@ public final class CairnServer implements AutoCloseable {
             this.replication = config.replicated() ? replicaGroup(config) : null;
             this.store = replication == null ? Store.open(storeConfig(config), fs, Clock.SYSTEM)
                     : Store.openReplica(replicaStoreConfig(config), fs, Clock.SYSTEM, replication);
+            if (replication != null) {
+                try {
+                    replication.recover(store); // its newest snapshot, before the search indexes open over the data
+                } catch (RuntimeException e) {
+                    store.close();
+                    throw e;
+                }
+            }
         } catch (RuntimeException e) {
             if (tls != null) {
                 tls.close();
@@ -228,7 +236,8 @@ public final class CairnServer implements AutoCloseable {
         if (provider == null) {
             throw new CairnException("peers is set but this build has no replication (cairn-replication is not on the class path)");
         }
-        return provider.create(new ReplicaGroup.Settings(c.nodeId(), c.members(), c.dir().resolve("raft"), c.wal()));
+        return provider.create(new ReplicaGroup.Settings(c.nodeId(), c.members(), c.dir().resolve("raft"), c.wal(),
+                c.raftSnapshotEntries(), c.walSegmentBytes()));
     }
 
     /**

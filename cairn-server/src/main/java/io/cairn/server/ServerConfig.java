@@ -35,7 +35,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            long slowlogLogSlowerThan, long slowlogMaxLen, long latencyMonitorThreshold,
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
                            String aclfile, TlsSettings tls, int memcachedPort, int memcachedDatabase,
-                           long memcachedItemSizeMax, String nodeId, int raftPort, String peers) {
+                           long memcachedItemSizeMax, String nodeId, int raftPort, String peers,
+                           long raftSnapshotEntries) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -82,6 +83,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         PEERS("peers", TEXT, "",
                 "the replicated group, every node as id=host:raftport:clientport, comma-separated (this one"
                         + " included); empty: a single node with its own write-ahead log"),
+        RAFT_SNAPSHOT_ENTRIES("raft-snapshot-entries", integer(1, Long.MAX_VALUE), "100000",
+                "in a group: Raft log entries applied since the last snapshot that trigger the next (the log before"
+                        + " it is then purged, in whole wal-segment-bytes segments)"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
         BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
@@ -306,6 +310,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.notNull("nodeId", nodeId);
         Checks.notNull("peers", peers);
         Key.RAFT_PORT.check(raftPort);
+        Key.RAFT_SNAPSHOT_ENTRIES.check(raftSnapshotEntries);
         if (!peers.isEmpty()) {
             var self = replicaSelf(nodeId, peers);
             if (raftPort != 0 && raftPort != self.raftPort()) {
@@ -432,7 +437,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     number(Key.MEMCACHED_ITEM_SIZE_MAX),
                     text(Key.NODE_ID),
                     (int) number(Key.RAFT_PORT),
-                    text(Key.PEERS));
+                    text(Key.PEERS),
+                    number(Key.RAFT_SNAPSHOT_ENTRIES));
         }
 
         private MemoryLimit memory() {
@@ -544,6 +550,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case NODE_ID -> nodeId;
             case RAFT_PORT -> Integer.toString(raftPort != 0 || peers.isEmpty() ? raftPort : replicaSelf(nodeId, peers).raftPort());
             case PEERS -> peers;
+            case RAFT_SNAPSHOT_ENTRIES -> Long.toString(raftSnapshotEntries);
             default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
     }

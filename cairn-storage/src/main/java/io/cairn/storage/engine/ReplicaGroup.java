@@ -16,6 +16,13 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface ReplicaGroup extends ReplicatedLog, AutoCloseable {
 
+    /**
+     * Before {@link #start}: loads the newest snapshot this copy kept into {@code store}, so what
+     * opens over the store next (search indexes) finds its data; {@link #start} then applies the
+     * log after it. Nothing when there is none.
+     */
+    void recover(Store store);
+
     /** Joins the group and brings {@code store} up to date from the group's log, in the background. */
     void start(Store store);
 
@@ -111,9 +118,13 @@ public interface ReplicaGroup extends ReplicatedLog, AutoCloseable {
     /**
      * What a copy is started with.
      *
-     * @param walMode how the group's log reaches disk before this copy counts toward a majority
+     * @param walMode          how the group's log reaches disk before this copy counts toward a majority
+     * @param snapshotEntries  log entries applied since the last snapshot that trigger the next one
+     *                         (the log before a snapshot is then purged)
+     * @param logSegmentBytes  size of a segment of the log; purging removes whole segments
      */
-    record Settings(String nodeId, List<Member> members, java.nio.file.Path dir, WalMode walMode) {
+    record Settings(String nodeId, List<Member> members, java.nio.file.Path dir, WalMode walMode,
+                    long snapshotEntries, long logSegmentBytes) {
         public Member self() {
             return members.stream().filter(m -> m.id().equals(nodeId)).findFirst().orElseThrow();
         }

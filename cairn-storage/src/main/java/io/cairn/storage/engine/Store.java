@@ -240,6 +240,64 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /**
+     * On a replica: a read view of every database if {@code atBoundary}, asked under the store's
+     * lock, answers true (the replication layer's check that the store holds exactly what its log
+     * applied); else null. Close it when done.
+     */
+    public ReadView openReplicaView(java.util.function.BooleanSupplier atBoundary) {
+        lock.lock();
+        try {
+            checkOpen();
+            return atBoundary.getAsBoolean() ? newView(0) : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes {@code view} as a snapshot file in {@code dir} (the format of {@code
+     * docs/format/snapshot.md}, named for the view's LSN) and returns its path: a replica's
+     * snapshot, which its replication layer names and keeps. Does not close the view.
+     */
+    public java.nio.file.Path writeSnapshot(ReadView view, java.nio.file.Path dir) {
+        StoreConfig at = StoreConfig.builder(dir).databases(config.databases()).encodings(config.encodings()).build();
+        try {
+            fs.createDirectories(dir);
+            CheckpointInfo info = new Checkpointer(fs, at, clock).write(view);
+            return dir.resolve(info.file());
+        } catch (IOException e) {
+            throw new StorageIOException("cannot write a snapshot in " + dir, e);
+        }
+    }
+
+    /**
+     * On a replica: replaces everything it holds by the snapshot at {@code file} (one {@link
+     * #writeSnapshot} wrote, on this copy or another). The change stream sees a flush first; the
+     * entries loaded are not published (a listener that indexes the data must rebuild from it).
+     *
+     * @throws io.cairn.common.CorruptionException when the file is damaged (the store is then empty)
+     */
+    public void loadReplicaSnapshot(java.nio.file.Path file) {
+        lock.lock();
+        try {
+            checkOpen();
+            if (!log.replica()) {
+                throw new IllegalStateException("not a replica: " + config.dir());
+            }
+            List<Mutation> flush = List.of(new Mutation.ClearAll());
+            MutationApplier.apply(dbs, flush.getFirst());
+            dbs.functions(new byte[0]);
+            log.committedElsewhere(flush);
+            SnapshotReader.load(fs, file, dbs);
+        } catch (IOException e) {
+            throw new StorageIOException("cannot read the snapshot " + file, e);
+        } finally {
+            usedBytes = dbs.bytes();
+            lock.unlock();
+        }
+    }
+
     /** Whether this store is a copy of a replicated group ({@link #openReplica}). */
     public boolean replica() {
         return log.replica();
