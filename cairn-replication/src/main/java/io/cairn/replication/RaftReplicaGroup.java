@@ -110,6 +110,9 @@ final class RaftReplicaGroup implements ReplicaGroup {
     private volatile long snapshotIndex = -1;
     private volatile org.apache.ratis.server.protocol.TermIndex preloaded;
     private volatile RaftPeerId leaderId;
+    /** The last leader this copy knew of (not reset while none is known), for +switch-master's "from". */
+    private volatile RaftPeerId lastKnownLeader;
+    private final List<java.util.function.BiConsumer<Member, Member>> leaderListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile String divergence;
     private volatile boolean closed;
 
@@ -476,9 +479,24 @@ final class RaftReplicaGroup implements ReplicaGroup {
         }
     }
 
+    @Override
+    public void onLeaderChange(java.util.function.BiConsumer<Member, Member> listener) {
+        leaderListeners.add(listener);
+    }
+
     void leaderChanged(RaftPeerId leader) {
-        if (leader != null && !leader.equals(leaderId)) {
+        if (leader != null && !leader.equals(lastKnownLeader)) {
             LOG.log(Level.INFO, "node " + settings.nodeId() + ": the leader is " + leader);
+            Member from = member(lastKnownLeader);
+            Member to = member(leader);
+            lastKnownLeader = leader;
+            for (var l : leaderListeners) {
+                try {
+                    l.accept(from, to);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "leader change listener failed", e);
+                }
+            }
         }
         leaderId = leader;
         if (leader == null || !leader.equals(selfId)) {

@@ -36,7 +36,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
                            String aclfile, TlsSettings tls, int memcachedPort, int memcachedDatabase,
                            long memcachedItemSizeMax, String nodeId, int raftPort, String peers,
-                           long raftSnapshotEntries) {
+                           long raftSnapshotEntries, String groupName) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -83,6 +83,9 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         PEERS("peers", TEXT, "",
                 "the replicated group, every node as id=host:raftport:clientport, comma-separated (this one"
                         + " included); empty: a single node with its own write-ahead log"),
+        GROUP_NAME("group-name", TEXT, "mymaster",
+                "in a group: the master name Sentinel clients ask for (SENTINEL GET-MASTER-ADDR-BY-NAME) and that"
+                        + " +switch-master names"),
         RAFT_SNAPSHOT_ENTRIES("raft-snapshot-entries", integer(1, Long.MAX_VALUE), "100000",
                 "in a group: Raft log entries applied since the last snapshot that trigger the next (the log before"
                         + " it is then purged, in whole wal-segment-bytes segments)"),
@@ -311,6 +314,10 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         Checks.notNull("peers", peers);
         Key.RAFT_PORT.check(raftPort);
         Key.RAFT_SNAPSHOT_ENTRIES.check(raftSnapshotEntries);
+        Checks.notNull("groupName", groupName);
+        if (groupName.isEmpty() || groupName.chars().anyMatch(c -> c <= ' ')) {
+            throw new IllegalArgumentException("group-name: '" + groupName + "' (expected: a name without spaces)");
+        }
         if (!peers.isEmpty()) {
             var self = replicaSelf(nodeId, peers);
             if (raftPort != 0 && raftPort != self.raftPort()) {
@@ -438,7 +445,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     text(Key.NODE_ID),
                     (int) number(Key.RAFT_PORT),
                     text(Key.PEERS),
-                    number(Key.RAFT_SNAPSHOT_ENTRIES));
+                    number(Key.RAFT_SNAPSHOT_ENTRIES),
+                    text(Key.GROUP_NAME));
         }
 
         private MemoryLimit memory() {
@@ -551,6 +559,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case RAFT_PORT -> Integer.toString(raftPort != 0 || peers.isEmpty() ? raftPort : replicaSelf(nodeId, peers).raftPort());
             case PEERS -> peers;
             case RAFT_SNAPSHOT_ENTRIES -> Long.toString(raftSnapshotEntries);
+            case GROUP_NAME -> groupName;
             default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
     }

@@ -114,6 +114,13 @@ public final class ServerContext {
         store.subscribe(tracking);
         tracking.maxKeys(config.trackingTableMaxKeys());
         scripts.functions().restoreFromStore(); // the function libraries the log and snapshot kept
+        if (replication != null) { // as a Sentinel announces a failover: +switch-master <name> <old ip> <old port> <new ip> <new port>
+            replication.onLeaderChange((from, to) -> pubsub.publish(
+                    "+switch-master".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    (config.groupName() + " " + (from == null ? to.host() : from.host()) + " "
+                            + (from == null ? to.clientPort() : from.clientPort()) + " " + to.host() + " " + to.clientPort())
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
         if (replication != null) { // a follower loads the libraries the leader's batches set, so a failover keeps them
             store.subscribe((lsn, mutations) -> {
                 if (!replication.writable() && mutations.stream().anyMatch(m -> m instanceof io.cairn.storage.engine.Mutation.SetFunctions)) {

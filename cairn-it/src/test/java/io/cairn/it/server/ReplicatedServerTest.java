@@ -181,6 +181,38 @@ class ReplicatedServerTest {
     }
 
     @Test
+    void sentinelClientsFindTheLeaderAndFollowAFailover() throws IOException {
+        startGroup();
+        int first = leader();
+        try (Jedis any = client((first + 1) % 3)) {
+            assertThat(any.sentinelGetMasterAddrByName("mymaster")).containsExactly("127.0.0.1", Integer.toString(ports.get(first)[0]));
+            assertThat(any.sentinelGetMasterAddrByName("other")).isNull();
+            assertThat(any.sentinelMasters()).singleElement().satisfies(m -> assertThat(m)
+                    .containsEntry("name", "mymaster").containsEntry("port", Integer.toString(ports.get(first)[0])));
+            assertThat(any.sentinelReplicas("mymaster")).hasSize(2);
+            assertThatThrownBy(() -> any.sentinelMaster("other")).hasMessage("ERR No such master with that name");
+        }
+        java.util.Set<String> sentinels = new java.util.HashSet<>();
+        for (int[] p : ports) {
+            sentinels.add("127.0.0.1:" + p[0]);
+        }
+        try (redis.clients.jedis.JedisSentinelPool pool = new redis.clients.jedis.JedisSentinelPool("mymaster", sentinels)) {
+            try (Jedis j = pool.getResource()) {
+                assertThat(j.set("before", "1")).isEqualTo("OK");
+            }
+            servers[first].close();
+            servers[first] = null;
+            int second = leader();
+            await("the pool follows +switch-master to the new leader",
+                    () -> pool.getCurrentHostMaster().getPort() == ports.get(second)[0]);
+            try (Jedis j = pool.getResource()) {
+                assertThat(j.get("before")).isEqualTo("1");
+                assertThat(j.set("after", "2")).isEqualTo("OK");
+            }
+        }
+    }
+
+    @Test
     void settingsThatDisagreeAreRefusedWithTheirReason() {
         String p = "n1=127.0.0.1:7101:7001,n2=127.0.0.1:7102:7002";
         assertThatThrownBy(() -> new ServerConfig.Builder().set("port", "7001").set("peers", p).build())

@@ -46,6 +46,12 @@ public interface ReplicaGroup extends ReplicatedLog, AutoCloseable {
     /** Where the group stands, as this copy sees it. */
     Status status();
 
+    /**
+     * Calls {@code listener} with the former leader (null when none was known) and the new one
+     * each time this copy learns that another member leads; on Ratis's threads, so it must not block.
+     */
+    void onLeaderChange(java.util.function.BiConsumer<Member, Member> listener);
+
     /** Stops taking part: leaves the group's log and its threads. */
     @Override
     void close();
