@@ -227,13 +227,7 @@ public final class Store implements AutoCloseable {
     public void clearReplica() {
         lock.lock();
         try {
-            checkOpen();
-            if (!log.replica()) {
-                throw new IllegalStateException("not a replica: " + config.dir());
-            }
-            List<Mutation> flush = List.of(new Mutation.ClearAll());
-            MutationApplier.apply(dbs, flush.getFirst());
-            log.committedElsewhere(flush);
+            flushReplica();
         } finally {
             usedBytes = dbs.bytes();
             lock.unlock();
@@ -281,14 +275,8 @@ public final class Store implements AutoCloseable {
     public void loadReplicaSnapshot(java.nio.file.Path file) {
         lock.lock();
         try {
-            checkOpen();
-            if (!log.replica()) {
-                throw new IllegalStateException("not a replica: " + config.dir());
-            }
-            List<Mutation> flush = List.of(new Mutation.ClearAll());
-            MutationApplier.apply(dbs, flush.getFirst());
+            flushReplica();
             dbs.functions(new byte[0]);
-            log.committedElsewhere(flush);
             SnapshotReader.load(fs, file, dbs);
         } catch (IOException e) {
             throw new StorageIOException("cannot read the snapshot " + file, e);
@@ -296,6 +284,17 @@ public final class Store implements AutoCloseable {
             usedBytes = dbs.bytes();
             lock.unlock();
         }
+    }
+
+    /** Under the lock, on a replica: every database emptied, and a flush at the next LSN for the change stream. */
+    private void flushReplica() {
+        checkOpen();
+        if (!log.replica()) {
+            throw new IllegalStateException("not a replica: " + config.dir());
+        }
+        List<Mutation> flush = List.of(new Mutation.ClearAll());
+        MutationApplier.apply(dbs, flush.getFirst());
+        log.committedElsewhere(flush);
     }
 
     /** Whether this store is a copy of a replicated group ({@link #openReplica}). */
