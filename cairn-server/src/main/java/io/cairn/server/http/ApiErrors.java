@@ -36,6 +36,8 @@ final class ApiErrors {
             case StorageIOException e -> ApiResponse.error(HttpResponseStatus.SERVICE_UNAVAILABLE,
                     "Errors writing to the write-ahead log; the write is not acknowledged: " + oneLine(e.getMessage()));
             case StoreClosedException e -> shuttingDown();
+            // A write on a follower of a replicated group: 421, naming the leader's client address.
+            case io.cairn.common.NotLeaderException e -> ApiResponse.error(HttpResponseStatus.MISDIRECTED_REQUEST, e.getMessage());
             case RejectedExecutionException e -> shuttingDown();
             case IllegalArgumentException e -> ApiResponse.error(HttpResponseStatus.BAD_REQUEST, strip(e.getMessage()));
             default -> internal(t);
