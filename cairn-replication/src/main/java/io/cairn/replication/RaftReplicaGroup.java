@@ -206,6 +206,11 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     @Override
     public void recover(Store store) {
+        try {
+            checkGroupFile(settings);
+        } catch (IOException e) {
+            throw new StorageIOException("cannot read or write " + settings.dir().resolve("cairn-group"), e);
+        }
         Path sm = settings.dir().resolve(GROUP_ID.getUuid().toString()).resolve("sm");
         if (!Files.isDirectory(sm)) {
             return;
@@ -242,11 +247,41 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     // ------------------------------------------------------------------ lifecycle
 
+    /**
+     * The group this directory belongs to, as the file {@code cairn-group} beside the Raft log
+     * records it at the first start: this node's id and every member. A later start with another
+     * id or other members is refused, naming both (Raft's safety rests on each node keeping to the
+     * group its log belongs to).
+     */
+    static void checkGroupFile(Settings s) throws IOException {
+        Path file = s.dir().resolve("cairn-group");
+        String mine = "node-id " + s.nodeId() + "\npeers " + String.join(",", s.members().stream()
+                .map(m -> m.id() + "=" + m.host() + ":" + m.raftPort() + ":" + m.clientPort()).sorted().toList()) + "\n";
+        if (Files.exists(file)) {
+            String found = Files.readString(file, StandardCharsets.UTF_8);
+            if (!found.equals(mine)) {
+                throw new io.cairn.common.CairnException("this data directory belongs to another group, or this node had"
+                        + " another id in it: " + file + " holds '" + found.strip().replace("\n", "; ") + "' but this start has '"
+                        + mine.strip().replace("\n", "; ") + "'; start the node with the id and peers it was started with,"
+                        + " or with an empty directory");
+            }
+            return;
+        }
+        Files.createDirectories(s.dir());
+        Path tmp = s.dir().resolve("cairn-group.tmp");
+        Files.writeString(tmp, mine, StandardCharsets.UTF_8);
+        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     @Override
     public void start(Store store) {
         this.store = store;
         try {
             Files.createDirectories(settings.dir());
+            checkGroupFile(settings);
             startServer();
         } catch (IOException e) {
             throw new StorageIOException("cannot start the raft server in " + settings.dir(), e);

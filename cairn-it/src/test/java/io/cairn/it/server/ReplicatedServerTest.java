@@ -171,6 +171,12 @@ class ReplicatedServerTest {
                 leader.hset("h", "f" + i, "v" + i);
             }
         }
+        String kept = peers;
+        peers = kept + ",n4=127.0.0.1:1:2"; // a group of four: not the one its directory holds
+        int again = first;
+        assertThatThrownBy(() -> start(again)).hasMessageContaining("this data directory belongs to another group")
+                .hasMessageContaining("cairn-group");
+        peers = kept;
         start(first); // its own directory: the log it kept, then what it missed
         try (Jedis back = client(first)) {
             back.readonly();
