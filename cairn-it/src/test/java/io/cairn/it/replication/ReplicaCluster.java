@@ -344,7 +344,8 @@ final class ReplicaCluster implements AutoCloseable {
             Thread.sleep(20); // it is replaying or receiving the log: poll again
         }
         throw new AssertionError(n + " applied index " + applied + " did not reach the leader's commit index "
-                + target + " within " + timeout + "; now " + roles() + ":\n" + logTail(n, 30) + "\n" + threadDump(n));
+                + target + " within " + timeout + "; now " + roles() + ":\n" + logTail(n, 30) + "\n" + threadDump(n)
+                + (leader.running() ? "\n" + threadDump(leader) : ""));
     }
 
     static String text(Object o) {
