@@ -1,5 +1,6 @@
 package io.cairn.replication;
 
+import io.cairn.common.CairnException;
 import io.cairn.common.NotLeaderException;
 import io.cairn.common.StorageIOException;
 import io.cairn.storage.engine.ReplicaGroup;
@@ -445,22 +446,38 @@ final class RaftReplicaGroup implements ReplicaGroup {
         }
     }
 
-    /** Fails every batch not committed yet (they may or may not be in the group's log). */
+    /**
+     * Fails every batch not committed yet: those never proposed with {@code why} (they are in no
+     * log, so a READONLY reply is true), those proposed with {@link #outcomeUnknown}: their entry may
+     * have reached a majority, and a later leader then commits it, so the reply must not say
+     * "not applied" (the replication fault suite's pause-leader scenario saw such writes present).
+     */
     private void failAll(RuntimeException why) {
+        List<Batch> proposed = new ArrayList<>();
         List<Batch> failed = new ArrayList<>();
         synchronized (this) {
             for (Proposal p : inFlight) {
-                failed.addAll(p.batches());
+                proposed.addAll(p.batches());
             }
             inFlight.clear();
             failed.addAll(queued);
             queued.clear();
             notifyAll();
         }
+        for (Batch b : proposed) {
+            uncommitted.remove(b.lsn());
+            b.done().completeExceptionally(outcomeUnknown());
+        }
         for (Batch b : failed) {
             uncommitted.remove(b.lsn());
             b.done().completeExceptionally(why);
         }
+    }
+
+    /** The failure of a batch whose entry was proposed and not seen committed: it may still be. */
+    private static CairnException outcomeUnknown() {
+        return new CairnException("the write's outcome is unknown: this node stopped leading before the group"
+                + " committed it, and a later leader may still apply it");
     }
 
     // ------------------------------------------------------------------ divergence and rebuild
