@@ -104,7 +104,7 @@ final class CairnStateMachine extends BaseStateMachine {
             return previousIndex;
         }
         Store s = store;
-        ReadView view = s.openReplicaView(() -> !group.hasOutstandingProposals());
+        ReadView view = s.openReplicaView(group::storeMatchesLog);
         if (view == null) {
             return previousIndex;
         }

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.netty.NettyConfigKeys;
+import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
 import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.proto.RaftProtos.ServerRpcProto;
@@ -47,7 +47,7 @@ import org.apache.ratis.util.TimeDuration;
 
 /*
  * ============================================================================================
- * One copy of a Cairn group on Apache Ratis.
+ * One copy of a Cairn group on Apache Ratis (gRPC transport).
  *
  *   leader:   Store.execute --lock--> Txn applies the batch --> append(lsn, batch)  [queued]
  *             proposer thread: every batch queued meanwhile --> one Raft entry (group commit)
@@ -153,10 +153,12 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     private static RaftProperties properties(Settings s) {
         RaftProperties p = new RaftProperties();
-        RaftConfigKeys.Rpc.setType(p, SupportedRpcType.NETTY);
+        // gRPC: it pipelines appends to each follower and serves ReadIndex between servers (Ratis's
+        // Netty transport does one request at a time per connection and neither).
+        RaftConfigKeys.Rpc.setType(p, SupportedRpcType.GRPC);
         Member self = s.self();
-        NettyConfigKeys.Server.setHost(p, self.host());
-        NettyConfigKeys.Server.setPort(p, self.raftPort());
+        GrpcConfigKeys.Server.setHost(p, self.host());
+        GrpcConfigKeys.Server.setPort(p, self.raftPort());
         RaftServerConfigKeys.setStorageDir(p, List.of(s.dir().toFile()));
         RaftServerConfigKeys.Rpc.setTimeoutMin(p, TimeDuration.valueOf(600, TimeUnit.MILLISECONDS));
         RaftServerConfigKeys.Rpc.setTimeoutMax(p, TimeDuration.valueOf(1200, TimeUnit.MILLISECONDS));
@@ -170,6 +172,8 @@ final class RaftReplicaGroup implements ReplicaGroup {
         RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEntries());
         RaftServerConfigKeys.Snapshot.setCreationGap(p, 1);
+        // Not when the server stops: a copy rebuilding stops its server with a store the group may not have.
+        RaftServerConfigKeys.Snapshot.setTriggerWhenStopEnabled(p, false);
         return p;
     }
 
@@ -375,9 +379,19 @@ final class RaftReplicaGroup implements ReplicaGroup {
         return !queued.isEmpty() || !inFlight.isEmpty();
     }
 
+    /**
+     * Whether the store holds exactly what the log applied, as a snapshot must: no batch of this
+     * copy waits for its commit, and the copy is not diverged (a rebuild empties those queues first).
+     */
+    boolean storeMatchesLog() {
+        return divergence == null && !hasOutstandingProposals();
+    }
+
     private void proposeLoop() {
         while (!closed) {
             List<Batch> batches = new ArrayList<>();
+            UUID proposer;
+            Proposal p;
             try {
                 synchronized (this) {
                     while (!closed && (queued.isEmpty() || inFlight.size() >= MAX_IN_FLIGHT)) {
@@ -389,33 +403,42 @@ final class RaftReplicaGroup implements ReplicaGroup {
                         bytes += b.bytes().length;
                         batches.add(b);
                     }
+                    // Taken with the batches, in one step: they were run by this incarnation, and a
+                    // rebuild that starts meanwhile finds them in flight and fails them.
+                    proposer = incarnation;
+                    p = new Proposal(batches, new CompletableFuture<>());
+                    inFlight.add(p);
                 }
             } catch (InterruptedException e) {
                 return;
             }
-            propose(batches);
+            propose(proposer, p);
         }
     }
 
-    private void propose(List<Batch> batches) {
-        List<byte[]> payloads = new ArrayList<>(batches.size());
-        batches.forEach(b -> payloads.add(b.bytes()));
-        Message message = Message.valueOf(ByteString.copyFrom(EntryCodec.encode(incarnation, payloads)));
+    private void propose(UUID proposer, Proposal p) {
+        List<byte[]> payloads = new ArrayList<>(p.batches().size());
+        p.batches().forEach(b -> payloads.add(b.bytes()));
+        Message message = Message.valueOf(ByteString.copyFrom(EntryCodec.encode(proposer, payloads)));
         RaftClientRequest request = RaftClientRequest.newBuilder().setClientId(clientId).setServerId(selfId)
                 .setGroupId(GROUP_ID).setCallId(callIds.incrementAndGet()).setMessage(message)
                 .setType(RaftClientRequest.writeRequestType()).build();
         CompletableFuture<RaftClientReply> reply;
+        RaftServer s = server;
         try {
             // Submitted one after another from this one thread, so the log takes them in LSN order.
-            reply = server.submitClientRequestAsync(request);
+            reply = s == null ? CompletableFuture.failedFuture(new NotLeaderException(null)) : s.submitClientRequestAsync(request);
         } catch (IOException | RuntimeException e) {
             reply = CompletableFuture.failedFuture(e);
         }
-        Proposal p = new Proposal(batches, reply);
-        synchronized (this) {
-            inFlight.add(p);
-        }
-        reply.whenComplete((r, e) -> completeInOrder());
+        reply.whenComplete((r, e) -> {
+            if (e != null) {
+                p.reply().completeExceptionally(e);
+            } else {
+                p.reply().complete(r);
+            }
+            completeInOrder();
+        });
     }
 
     /** Completes the batches of the proposals at the head whose replies came, in proposal order. */
@@ -453,22 +476,33 @@ final class RaftReplicaGroup implements ReplicaGroup {
      * "not applied" (the replication fault suite's pause-leader scenario saw such writes present).
      */
     private void failAll(RuntimeException why) {
-        List<Batch> proposed = new ArrayList<>();
-        List<Batch> failed = new ArrayList<>();
+        List<Batch>[] drained;
         synchronized (this) {
-            for (Proposal p : inFlight) {
-                proposed.addAll(p.batches());
-            }
-            inFlight.clear();
-            failed.addAll(queued);
-            queued.clear();
-            notifyAll();
+            drained = drain();
         }
-        for (Batch b : proposed) {
+        fail(drained, why);
+    }
+
+    /** Under this: takes every batch waiting, {proposed, never proposed}. */
+    @SuppressWarnings("unchecked")
+    private List<Batch>[] drain() {
+        List<Batch> proposed = new ArrayList<>();
+        for (Proposal p : inFlight) {
+            proposed.addAll(p.batches());
+        }
+        inFlight.clear();
+        List<Batch> never = new ArrayList<>(queued);
+        queued.clear();
+        notifyAll();
+        return new List[] {proposed, never};
+    }
+
+    private void fail(List<Batch>[] drained, RuntimeException why) {
+        for (Batch b : drained[0]) {
             uncommitted.remove(b.lsn());
             b.done().completeExceptionally(outcomeUnknown());
         }
-        for (Batch b : failed) {
+        for (Batch b : drained[1]) {
             uncommitted.remove(b.lsn());
             b.done().completeExceptionally(why);
         }
@@ -495,18 +529,23 @@ final class RaftReplicaGroup implements ReplicaGroup {
     }
 
     private void rebuild() {
-        failAll(new NotLeaderException(leaderAddress()));
         try {
             RaftServer old = server;
             server = null;
             old.close();
-            synchronized (this) {
-                failAll(new NotLeaderException(leaderAddress()));
-                incarnation = UUID.randomUUID();
-                clientId = ClientId.randomId();
-                readyTerm = -1;
-            }
-            store.clearReplica();
+            // Under the store's lock (appends are made under it): no batch run on the old state can
+            // be queued after the drain and proposed under the new incarnation, whose entries this
+            // copy skips as its own.
+            List<Batch>[][] drained = new List[1][];
+            store.clearReplica(() -> {
+                synchronized (this) {
+                    drained[0] = drain();
+                    incarnation = UUID.randomUUID();
+                    clientId = ClientId.randomId();
+                    readyTerm = -1;
+                }
+            });
+            fail(drained[0], new NotLeaderException(leaderAddress()));
             preloaded = null;
             if (closed) {
                 return;

@@ -153,7 +153,7 @@ class RaftReplicaGroupTest {
         assertThat(follower.group.status().role()).isEqualTo("follower");
         assertThat(follower.group.status().leader()).isEqualTo(leader.member);
         leader.group.readBarrier().join();
-        assertThatThrownBy(() -> follower.group.readBarrier().join()).hasCauseInstanceOf(NotLeaderException.class);
+        follower.group.readBarrier().join(); // the leader's read index, applied here (gRPC serves ReadIndex to followers)
     }
 
     @Test

@@ -23,6 +23,8 @@ class CommandTableTest {
             "config", "config|get",
             "config|set", "config|resetstat", "acl", "acl|cat", "acl|deluser", "acl|dryrun", "acl|genpass", "acl|getuser",
             "acl|list", "acl|load", "acl|log", "acl|save", "acl|setuser", "acl|users", "acl|whoami", "dbsize", "flushdb", "flushall", "time", "save", "bgsave", "lastsave",
+            "role", "readonly", "readwrite", "sentinel", "sentinel|get-master-addr-by-name", "sentinel|masters",
+            "sentinel|master", "sentinel|replicas", "sentinel|slaves", "sentinel|sentinels", "sentinel|myid",
             "shutdown", "debug", "monitor", "command", "command|count", "command|info", "command|docs", "command|getkeys",
             "command|getkeysandflags", "command|list", "wait", "waitaof", "object",
             "object|encoding", "object|refcount", "object|idletime", "object|freq",
@@ -89,7 +91,7 @@ class CommandTableTest {
             }
         }
         assertThat(containers).containsExactlyInAnyOrder("client", "config", "command", "object", "ft.cursor", "script",
-                "pubsub", "function", "slowlog", "latency", "memory", "xgroup", "xinfo", "acl");
+                "pubsub", "function", "slowlog", "latency", "memory", "xgroup", "xinfo", "acl", "sentinel");
         assertThat(CommandTable.subcommands("client")).extracting(CommandSpec::name)
                 .containsExactly("client|id", "client|setname", "client|getname", "client|list", "client|info",
                         "client|kill", "client|setinfo", "client|no-evict", "client|no-touch", "client|getredir",

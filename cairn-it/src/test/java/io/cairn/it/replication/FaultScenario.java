@@ -151,6 +151,9 @@ final class FaultScenario {
         // Healed: every node runs (each fault healed itself). Read every key on the leader.
         Map<String, Object> finals = finalReads(cluster, workload, history);
         List<String> diverged = converge(cluster, finals);
+        if (!diverged.isEmpty()) { // the nodes' own account of what happened, before their directories go
+            System.out.println("[replication] logs of a run with copies that diverged:\n" + cluster.logTails(400));
+        }
 
         List<Event> events = history.entries();
         List<Event> registerEvents = events.stream().filter(e -> e.key().startsWith(Workload.REGISTER)).toList();

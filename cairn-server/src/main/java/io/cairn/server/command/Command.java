@@ -51,7 +51,7 @@ public final class Command {
         this.allowedWhileBusy = spec.flags().contains("allow_busy") && handler instanceof ServerCommand;
         this.runsInsideMulti = RUN_INSIDE_MULTI.contains(name);
         this.refusedInMulti = NOT_IN_MULTI.contains(spec.container() == null ? name : spec.container())
-                || handler instanceof AsyncCommand;
+                || handler instanceof AsyncCommand && !name.equals("wait"); // WAIT answers at once inside EXEC
         this.allowedWhileSubscribed = WHILE_SUBSCRIBED.contains(name);
         this.script = io.cairn.server.command.script.ScriptCommands.isScript(name);
         this.exec = name.equals("exec");

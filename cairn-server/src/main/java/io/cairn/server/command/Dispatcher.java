@@ -444,7 +444,11 @@ public final class Dispatcher {
                             server.notifier().wrap(cmd.spec().name(), args, dc.parse(ctx)), false).run(txn);
                     case BlockingCommand bc -> server.notifier().wrap(cmd.spec().name(), args, bc.parse(ctx))
                             .attemptOnce(txn); // nothing waits inside MULTI
-                    case AsyncCommand ac -> RespValue.error("ERR Command not allowed inside a transaction");
+                    case AsyncCommand ac -> { // one that answers at once inside EXEC (WAIT) gives its answer; the others may not run here
+                        CompletableFuture<RespValue> f = ac.run(ctx);
+                        yield f.isDone() && !f.isCompletedExceptionally() ? f.join()
+                                : RespValue.error("ERR Command not allowed inside a transaction");
+                    }
                 };
                 CallRecorder.queued(server, name, System.nanoTime() - start, answer);
                 replies.add(answer);

@@ -30,16 +30,17 @@ public interface ReplicaGroup extends ReplicatedLog, AutoCloseable {
     boolean writable();
 
     /**
-     * Completes once this copy has confirmed, after the call, that it still led the group (a
-     * ReadIndex round): a read run before the call and answered after it is linearizable.
-     * Fails when it does not lead.
+     * A ReadIndex round started by this call: completes once the leader confirmed, after the call,
+     * that it still led, and this copy applied everything the leader had committed then. On the
+     * leader, a read run before the call and answered after it is linearizable. Fails when no
+     * leader answers.
      */
     CompletableFuture<Void> readBarrier();
 
     /**
      * Completes with the number of other copies that hold every batch committed before the call,
-     * once at least {@code replicas} do or after {@code timeoutMillis} (0: no limit), as Redis's
-     * {@code WAIT} answers.
+     * once at least {@code replicas} do or after {@code timeoutMillis} (0: no limit; negative: at
+     * once, with the count now), as Redis's {@code WAIT} answers.
      */
     CompletableFuture<Integer> waitForReplicas(int replicas, long timeoutMillis);
 

@@ -225,8 +225,14 @@ public final class Store implements AutoCloseable {
      * writes the group did not commit). The change stream sees a flush, at the next LSN.
      */
     public void clearReplica() {
+        clearReplica(() -> { });
+    }
+
+    /** As {@link #clearReplica()}, running {@code underLock} first under the store's lock. */
+    public void clearReplica(Runnable underLock) {
         lock.lock();
         try {
+            underLock.run();
             flushReplica();
         } finally {
             usedBytes = dbs.bytes();

@@ -42,8 +42,10 @@ final class WaitCommands {
                         + " to replicas are just local and are not propagated.");
             }
             // Each acknowledged write is already on a majority; this counts the copies that hold all of it.
-            return group.waitForReplicas((int) Math.max(0, Math.min(Integer.MAX_VALUE, numreplicas)), timeout)
-                    .thenApply(n -> RespValue.integer(n));
+            // Inside EXEC it answers at once with the count now, as Redis's WAIT does in a transaction.
+            int wanted = (int) Math.max(0, Math.min(Integer.MAX_VALUE, numreplicas));
+            return group.waitForReplicas(c.session().executingQueued() ? Integer.MAX_VALUE : wanted,
+                    c.session().executingQueued() ? -1 : timeout).thenApply(n -> RespValue.integer(n));
         });
         r.server("waitaof", c -> {
             long numlocal;
