@@ -62,11 +62,13 @@ class MainTest {
             args.add("--" + k.name);
             args.add(switch (k.type) {
                 case SettingType.IntegerRange r -> Long.toString(r.min() + (k == ServerConfig.Key.HTTP_PORT ? 2
-                        : k == ServerConfig.Key.TLS_PORT ? 3 : k == ServerConfig.Key.MEMCACHED_PORT ? 4 : 1));
+                        : k == ServerConfig.Key.TLS_PORT ? 3 : k == ServerConfig.Key.MEMCACHED_PORT ? 4
+                        : k == ServerConfig.Key.RAFT_PORT ? 5 : 1));
                 case SettingType.ByteSize b -> (b.min() / 1024 + 1) + "kb";
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString()
-                        : k == ServerConfig.Key.TLS_PROTOCOLS ? "TLSv1.3" : "x";
+                        : k == ServerConfig.Key.TLS_PROTOCOLS ? "TLSv1.3" : k == ServerConfig.Key.NODE_ID ? "n1"
+                        : k == ServerConfig.Key.PEERS ? "n1=127.0.0.1:5:1" : "x";
                 case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
                 case SettingType.BufferLimits l -> "pubsub 1mb 512kb 5";
             });
@@ -76,6 +78,9 @@ class MainTest {
         assertThat(c.maxclients()).isEqualTo(2);
         assertThat(c.wal()).isEqualTo(WalMode.NONE);
         assertThat(c.requirepass()).isEqualTo("x");
+        assertThat(c.nodeId()).isEqualTo("n1");
+        assertThat(c.raftPort()).isEqualTo(5);
+        assertThat(c.members()).containsExactly(new io.cairn.storage.engine.ReplicaGroup.Member("n1", "127.0.0.1", 5, 1));
         assertThat(c.protoMaxBulkLen()).isEqualTo(2048);
         assertThat(c.jsonMaxBytes()).isEqualTo(2048);
         assertThat(c.walSegmentBytes()).isEqualTo(5 * 1024);

@@ -44,8 +44,8 @@ class UsageErrorsTest {
 
     @Test
     void anUnknownCommandNamesTheCommands() {
-        assertThat(refused("serve")[0]).isEqualTo("cairn: unknown command 'serve' (expected one of: server, load, bench,"
-                + " version, help)");
+        assertThat(refused("serve")[0]).isEqualTo("cairn: unknown command 'serve' (expected one of: server, load, cluster,"
+                + " bench, version, help)");
         assertThat(refused("bench", "ycbs", "--records", "1")[0]).isEqualTo("cairn bench: unknown command 'ycbs'"
                 + " (expected one of: ycsb, sweep, redis-benchmark, durability, memory, documents, ingest-query, corpus,"
                 + " peers)");
