@@ -102,6 +102,8 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     private volatile Store store;
     private volatile RaftServer server;
+    /** This server's division of the group, looked up once per start: asked on every command (writable). */
+    private volatile RaftServer.Division division;
     private volatile CairnStateMachine stateMachine;
     private volatile UUID incarnation = UUID.randomUUID();
     private volatile ClientId clientId = ClientId.randomId();
@@ -124,12 +126,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
     private final ConcurrentSkipListMap<Long, CompletableFuture<Void>> uncommitted = new ConcurrentSkipListMap<>();
     private volatile long committedLsn;
 
-    // Guarded by readLock: the read barrier rounds (a round started after a read covers it), run on readRounds.
-    private final Object readLock = new Object();
-    private CompletableFuture<Void> readRunning;
-    private CompletableFuture<Void> readNext;
-    private final java.util.concurrent.ExecutorService readRounds = Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().name("cairn-raft-reads").daemon(true).factory());
+    private final ReadRounds reads = new ReadRounds(this::readIndexRound, () -> new NotLeaderException(leaderAddress()));
     private final ClientId readClientId = ClientId.randomId();
 
     private record Batch(long lsn, byte[] bytes, CompletableFuture<Void> done) {
@@ -199,9 +196,9 @@ final class RaftReplicaGroup implements ReplicaGroup {
     /** The first index the log still holds (after purges), for tests. */
     long logStartIndex() {
         try {
-            return server.getDivision(GROUP_ID).getRaftLog().getStartIndex();
-        } catch (IOException e) {
-            throw new StorageIOException("no raft log", e);
+            return division.getRaftLog().getStartIndex();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("no raft log", e);
         }
     }
 
@@ -212,81 +209,27 @@ final class RaftReplicaGroup implements ReplicaGroup {
     @Override
     public void recover(Store store) {
         try {
-            checkGroupFile(settings);
+            GroupDirectory.checkGroupFile(settings);
         } catch (IOException e) {
             throw new StorageIOException("cannot read or write " + settings.dir().resolve("cairn-group"), e);
         }
-        Path sm = settings.dir().resolve(GROUP_ID.getUuid().toString()).resolve("sm");
-        if (!Files.isDirectory(sm)) {
+        GroupDirectory.Snapshot newest = GroupDirectory.newestSnapshot(settings.dir().resolve(GROUP_ID.getUuid().toString()).resolve("sm"));
+        if (newest == null) {
             return;
         }
-        Path newest = null;
-        org.apache.ratis.server.protocol.TermIndex at = null;
-        try (var files = Files.list(sm)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                var m = org.apache.ratis.statemachine.impl.SimpleStateMachineStorage.SNAPSHOT_REGEX.matcher(f.getFileName().toString());
-                if (m.matches()) {
-                    var ti = org.apache.ratis.server.protocol.TermIndex.valueOf(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)));
-                    if (at == null || ti.getIndex() > at.getIndex()) {
-                        at = ti;
-                        newest = f;
-                    }
-                }
-            }
-            if (newest == null) {
-                return;
-            }
-            var stored = org.apache.ratis.util.MD5FileUtil.readStoredMd5ForFile(newest.toFile());
-            var actual = org.apache.ratis.util.MD5FileUtil.computeMd5ForFile(newest.toFile());
-            if (!stored.equals(actual)) {
-                throw new io.cairn.common.CorruptionException(newest.toString(), -1,
-                        "snapshot's MD5 " + actual + " is not the one saved beside it (" + stored + ")");
-            }
-        } catch (IOException e) {
-            throw new StorageIOException("cannot read the snapshots in " + sm, e);
-        }
-        store.loadReplicaSnapshot(newest);
-        preloaded = at;
-        snapshotIndex = at.getIndex();
+        store.loadReplicaSnapshot(newest.file());
+        preloaded = newest.at();
+        snapshotIndex = newest.at().getIndex();
     }
 
     // ------------------------------------------------------------------ lifecycle
 
-    /**
-     * The group this directory belongs to, as the file {@code cairn-group} beside the Raft log
-     * records it at the first start: this node's id and every member. A later start with another
-     * id or other members is refused, naming both (Raft's safety rests on each node keeping to the
-     * group its log belongs to).
-     */
-    static void checkGroupFile(Settings s) throws IOException {
-        Path file = s.dir().resolve("cairn-group");
-        String mine = "node-id " + s.nodeId() + "\npeers " + String.join(",", s.members().stream()
-                .map(m -> m.id() + "=" + m.host() + ":" + m.raftPort() + ":" + m.clientPort()).sorted().toList()) + "\n";
-        if (Files.exists(file)) {
-            String found = Files.readString(file, StandardCharsets.UTF_8);
-            if (!found.equals(mine)) {
-                throw new io.cairn.common.CairnException("this data directory belongs to another group, or this node had"
-                        + " another id in it: " + file + " holds '" + found.strip().replace("\n", "; ") + "' but this start has '"
-                        + mine.strip().replace("\n", "; ") + "'; start the node with the id and peers it was started with,"
-                        + " or with an empty directory");
-            }
-            return;
-        }
-        Files.createDirectories(s.dir());
-        Path tmp = s.dir().resolve("cairn-group.tmp");
-        Files.writeString(tmp, mine, StandardCharsets.UTF_8);
-        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-            ch.force(true);
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-
+    /** After {@link #recover}, which checked this directory's {@code cairn-group}. */
     @Override
     public void start(Store store) {
         this.store = store;
         try {
             Files.createDirectories(settings.dir());
-            checkGroupFile(settings);
             startServer();
         } catch (IOException e) {
             throw new StorageIOException("cannot start the raft server in " + settings.dir(), e);
@@ -302,6 +245,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
                 .setProperties(properties).setOption(RaftStorage.StartupOption.RECOVER).build();
         s.start();
         this.stateMachine = sm;
+        this.division = s.getDivision(GROUP_ID);
         this.server = s;
     }
 
@@ -310,7 +254,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
         closed = true;
         proposerThread.interrupt();
         timer.shutdownNow();
-        readRounds.shutdown();
+        reads.close();
         RaftServer s = server;
         if (s != null) {
             try {
@@ -366,11 +310,10 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     @Override
     public boolean writable() {
-        RaftServer s = server;
-        if (s == null || divergence != null || closed) {
+        if (divergence != null || closed) {
             return false;
         }
-        DivisionInfo info = info(s);
+        DivisionInfo info = info();
         return info != null && info.isLeader() && info.isLeaderReady() && readyTerm == info.getCurrentTerm();
     }
 
@@ -532,6 +475,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
         try {
             RaftServer old = server;
             server = null;
+            division = null;
             old.close();
             // Under the store's lock (appends are made under it): no batch run on the old state can
             // be queued after the drain and proposed under the new incarnation, whose entries this
@@ -563,8 +507,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
     /** An entry (of any kind) was applied; under Ratis's apply thread. */
     void applied(long term, long index) {
         lastAppliedIndex = index;
-        RaftServer s = server;
-        DivisionInfo info = s == null ? null : info(s);
+        DivisionInfo info = info();
         if (info != null && info.isLeader() && term == info.getCurrentTerm()) {
             readyTerm = term;
         }
@@ -601,64 +544,29 @@ final class RaftReplicaGroup implements ReplicaGroup {
 
     @Override
     public CompletableFuture<Void> readBarrier() {
-        synchronized (readLock) {
-            if (readNext == null) {
-                readNext = new CompletableFuture<>();
-            }
-            CompletableFuture<Void> mine = readNext;
-            if (readRunning == null) {
-                readRunning = readNext;
-                readNext = null;
-                readRounds.execute(this::readRound);
-            }
-            return mine;
-        }
+        return reads.next();
     }
 
-    /**
-     * One ReadIndex round, on its own thread: Ratis completes the previous round on its log
-     * appender's thread, and a request submitted from there would wait on that very thread.
-     */
-    private void readRound() {
-        CompletableFuture<Void> round;
-        synchronized (readLock) {
-            round = readRunning;
-        }
+    /** One ReadIndex request to this server: true once the group's leader confirmed it and it was applied here. */
+    private CompletableFuture<Boolean> readIndexRound() {
         RaftServer s = server;
-        CompletableFuture<RaftClientReply> reply;
         if (s == null) {
-            reply = CompletableFuture.failedFuture(new NotLeaderException(leaderAddress()));
-        } else {
-            RaftClientRequest request = RaftClientRequest.newBuilder().setClientId(readClientId).setServerId(selfId)
-                    .setGroupId(GROUP_ID).setCallId(callIds.incrementAndGet()).setMessage(Message.EMPTY)
-                    .setType(RaftClientRequest.readRequestType()).build();
-            try {
-                reply = s.submitClientRequestAsync(request);
-            } catch (IOException | RuntimeException e) {
-                reply = CompletableFuture.failedFuture(e);
-            }
+            return CompletableFuture.completedFuture(false);
         }
-        reply.whenCompleteAsync((r, e) -> {
-            if (e == null && r.isSuccess()) {
-                round.complete(null);
-            } else {
-                round.completeExceptionally(new NotLeaderException(leaderAddress()));
-            }
-            synchronized (readLock) {
-                readRunning = readNext;
-                readNext = null;
-                if (readRunning != null) {
-                    readRounds.execute(this::readRound);
-                }
-            }
-        }, readRounds);
+        RaftClientRequest request = RaftClientRequest.newBuilder().setClientId(readClientId).setServerId(selfId)
+                .setGroupId(GROUP_ID).setCallId(callIds.incrementAndGet()).setMessage(Message.EMPTY)
+                .setType(RaftClientRequest.readRequestType()).build();
+        try {
+            return s.submitClientRequestAsync(request).thenApply(RaftClientReply::isSuccess);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     @Override
     public CompletableFuture<Integer> waitForReplicas(int replicas, long timeoutMillis) {
         CompletableFuture<Integer> answer = new CompletableFuture<>();
-        RaftServer s = server;
-        DivisionInfo info = s == null ? null : info(s);
+        DivisionInfo info = info();
         if (info == null || !info.isLeader()) {
             answer.complete(0);
             return answer;
@@ -679,8 +587,7 @@ final class RaftReplicaGroup implements ReplicaGroup {
     }
 
     private int replicasAt(long index) {
-        RaftServer s = server;
-        DivisionInfo info = s == null ? null : info(s);
+        DivisionInfo info = info();
         if (info == null || !info.isLeader()) {
             return 0;
         }
@@ -712,18 +619,15 @@ final class RaftReplicaGroup implements ReplicaGroup {
         return null;
     }
 
-    private DivisionInfo info(RaftServer s) {
-        try {
-            return s.getDivision(GROUP_ID).getInfo();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+    /** The division's view of the group, or null while the server is stopped (rebuilding, closed). */
+    private DivisionInfo info() {
+        RaftServer.Division d = division;
+        return d == null ? null : d.getInfo();
     }
 
     @Override
     public Status status() {
-        RaftServer s = server;
-        DivisionInfo info = s == null ? null : info(s);
+        DivisionInfo info = info();
         Member self = settings.self();
         if (info == null) {
             return new Status(self, "starting", null, 0, 0, lastAppliedIndex, settings.members(), List.of());
@@ -735,12 +639,8 @@ final class RaftReplicaGroup implements ReplicaGroup {
             case CANDIDATE -> "candidate";
             default -> role.name().toLowerCase(java.util.Locale.ROOT);
         };
-        long commit = 0;
-        try {
-            commit = s.getDivision(GROUP_ID).getRaftLog().getLastCommittedIndex();
-        } catch (IOException | RuntimeException e) {
-            // closing
-        }
+        RaftServer.Division d = division;
+        long commit = d == null ? 0 : d.getRaftLog().getLastCommittedIndex();
         List<Follower> followers = new ArrayList<>();
         if (info.isLeader()) {
             RoleInfoProto roleInfo = info.getRoleInfoProto();

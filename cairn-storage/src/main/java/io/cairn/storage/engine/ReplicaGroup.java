@@ -19,11 +19,15 @@ public interface ReplicaGroup extends ReplicatedLog, AutoCloseable {
     /**
      * Before {@link #start}: loads the newest snapshot this copy kept into {@code store}, so what
      * opens over the store next (search indexes) finds its data; {@link #start} then applies the
-     * log after it. Nothing when there is none.
+     * log after it. Nothing when there is none. Refuses a directory that holds another group or
+     * this node under another id.
      */
     void recover(Store store);
 
-    /** Joins the group and brings {@code store} up to date from the group's log, in the background. */
+    /**
+     * After {@link #recover} (which also checks that the directory belongs to this group): joins
+     * the group and brings {@code store} up to date from the group's log, in the background.
+     */
     void start(Store store);
 
     /** Whether this copy may run writes now: it leads the group and has applied all it committed. */
