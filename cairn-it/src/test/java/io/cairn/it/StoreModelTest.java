@@ -3,18 +3,21 @@ package io.cairn.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.common.ManualClock;
+import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.WriteBatch;
 import io.cairn.storage.engine.WrongTypeException;
 import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
+import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import io.cairn.testkit.model.KeyspaceModel;
 import io.cairn.testkit.model.StoreDump;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,12 +35,21 @@ class StoreModelTest {
         run(Seeds.seed(), 25_000);
     }
 
+    /**
+     * The same with database 0 a disk database, its stage saved every few kilobytes, its engine
+     * flushing now and then on its own and crashing with the file system.
+     */
+    @Test
+    void diskDatabaseFollowsTheModelAcrossSavesCheckpointsReopensAndCrashes() {
+        run(Seeds.seed(), 25_000, true);
+    }
+
     @Test
     @Tag("long")
     void storeFollowsTheModelOverManySeeds() {
         long base = Seeds.seed();
         for (int i = 0; i < 40; i++) {
-            run(base + i, 50_000);
+            run(base + i, 50_000, i % 2 == 1);
         }
     }
 
@@ -46,12 +58,19 @@ class StoreModelTest {
     }
 
     private static void run(long seed, int steps) {
+        run(seed, steps, false);
+    }
+
+    private static void run(long seed, int steps, boolean disk) {
         RandomGenerator rnd = Seeds.random(seed);
         CrashableFileSystem fs = new CrashableFileSystem();
         ManualClock clock = new ManualClock(1_000_000);
+        CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.2);
         StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(8192)
                 .checkpointsToKeep(1 + rnd.nextInt(2)).expiryCycle(Duration.ofHours(1))
-                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .disk(disk ? new DiskSettings(Set.of(0), engines, 0, 1024 + rnd.nextInt(8192)) : DiskSettings.NONE)
+                .build();
         KeyspaceModel model = new KeyspaceModel();
         Store store = Store.open(config, fs, clock);
         try {
@@ -123,6 +142,7 @@ class StoreModelTest {
                 } else if (op < 925) {
                     // Power loss with everything acknowledged: nothing may be missing.
                     fs.crash(rnd);
+                    engines.crash();
                     closeQuietly(store);
                     store = Store.open(config, fs, clock);
                 } else if (op < 960) {
@@ -146,6 +166,9 @@ class StoreModelTest {
                 }
             }
             assertThat(StoreDump.render(store)).isEqualTo(model.render(clock.millis()));
+            if (disk) {
+                assertThat(engines.saves()).as("the stage was saved").isPositive();
+            }
         } finally {
             closeQuietly(store);
         }

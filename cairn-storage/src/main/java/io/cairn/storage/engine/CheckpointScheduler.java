@@ -37,6 +37,10 @@ final class CheckpointScheduler {
 
         /** Log bytes written since open. */
         long logBytesWritten();
+
+        /** Makes the disk databases' save that {@link #begin} made durable (nothing when there are none). */
+        default void flushDisk() throws IOException {
+        }
     }
 
     /** A checkpoint's starting point: the view to write and how much log preceded it. */
@@ -113,6 +117,7 @@ final class CheckpointScheduler {
             } finally {
                 start.view().close();
             }
+            source.flushDisk(); // before the log it replaces is deleted
             checkpointer.deleteObsolete();
             last = info;
             lastError = null;

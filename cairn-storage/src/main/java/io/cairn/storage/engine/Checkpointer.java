@@ -41,8 +41,8 @@ final class Checkpointer {
                     w.functions(view.functions());
                 }
                 for (int db = 0; db < view.databaseCount(); db++) {
-                    if (view.size(db) == 0) {
-                        continue;
+                    if (view.size(db) == 0 || view.isDisk(db)) {
+                        continue; // a disk database's checkpoint is its engine's flush (Store.saveDisk)
                     }
                     if (db > 0) {
                         w.database(db);

@@ -16,13 +16,89 @@ final class Databases {
     private final Keyspace.Total total = new Keyspace.Total();
     private byte[] functions = new byte[0];
 
+    /** The engine the disk databases keep their entries in; null when every database is in memory. */
+    private final DiskEngine engine;
+
     Databases(int count, int expectedKeys) {
+        this(count, expectedKeys, DiskSettings.NONE, null);
+    }
+
+    /**
+     * The databases {@code disk} names keep their entries in {@code engine}, each starting from
+     * the figures its last save recorded there.
+     *
+     * @throws IllegalStateException when the engine holds a database configured to be in memory
+     */
+    Databases(int count, int expectedKeys, DiskSettings disk, DiskEngine engine) {
         if (count < 1) {
             throw new IllegalArgumentException("databases: " + count + " (expected: >= 1)");
         }
+        this.engine = disk.any() ? engine : null;
         dbs = new Keyspace[count];
         for (int i = 0; i < count; i++) {
-            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs, clocks, total);
+            DiskTier tier = disk.isDisk(i) ? new DiskTier(engine, i, stage) : null;
+            dbs[i] = new Keyspace(i == 0 ? expectedKeys : 16, epochs, clocks, total, tier);
+            if (tier != null) {
+                tier.restore(dbs[i]);
+            } else if (engine != null && engine.meta(i) != null) {
+                throw new IllegalStateException("database " + i + " is a disk database (its data is in the disk"
+                        + " engine's files) but is configured to be in memory: name it in disk-databases again");
+            }
+        }
+    }
+
+    private final Keyspace.Total stage = new Keyspace.Total();
+
+    /** The disk databases' engine, null when there are none. */
+    DiskEngine engine() {
+        return engine;
+    }
+
+    boolean isDisk(int db) {
+        return get(db).disk != null;
+    }
+
+    /** The estimated bytes the disk databases' stages hold. */
+    long stageBytes() {
+        return stage.bytes;
+    }
+
+    /** Whether any disk database's stage holds a change a save would write. */
+    boolean stageDirty() {
+        for (Keyspace k : dbs) {
+            if (k.disk != null && k.disk.dirty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lets every disk database's stage go without a save: for one holding only what reads brought in. */
+    void letGoClean() {
+        for (Keyspace k : dbs) {
+            if (k.disk != null) {
+                k.letGo();
+            }
+        }
+    }
+
+    /**
+     * Saves every disk database's stage to the engine, in one batch with {@code lsn}, and lets the
+     * stages go. The caller holds the store's lock and has made the log durable to {@code lsn}.
+     */
+    void saveDisk(long lsn) throws java.io.IOException {
+        DiskEngine.Batch batch = engine.batch();
+        for (Keyspace k : dbs) {
+            if (k.disk != null) {
+                k.saveInto(batch);
+            }
+        }
+        engine.save(batch, lsn);
+        for (Keyspace k : dbs) {
+            if (k.disk != null) {
+                k.disk.saved();
+                k.letGo();
+            }
         }
     }
 
@@ -41,7 +117,11 @@ final class Databases {
         return dbs[db];
     }
 
+    /** @throws IllegalStateException when either is a disk database (its entries are filed under its number) */
     void swap(int a, int b) {
+        if (isDisk(a) || isDisk(b)) {
+            throw new IllegalStateException("SWAPDB of a disk database (" + a + ", " + b + ")");
+        }
         Keyspace t = get(a);
         dbs[a] = get(b);
         dbs[b] = t;

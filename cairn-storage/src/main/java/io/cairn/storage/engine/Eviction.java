@@ -114,7 +114,7 @@ final class Eviction {
             int db = nextDb;
             nextDb = (nextDb + 1) % dbs.count();
             Keyspace ks = dbs.get(db);
-            if (ks.size() == 0 || volatileOnly && ks.volatileKeys() == 0) {
+            if (ks.disk != null || ks.size() == 0 || volatileOnly && ks.volatileKeys() == 0) { // a disk database's keys are not evicted
                 continue;
             }
             int slot = sample(ks, volatileOnly);
@@ -131,7 +131,7 @@ final class Eviction {
             boolean any = false;
             for (int db = 0; db < dbs.count(); db++) {
                 Keyspace ks = dbs.get(db);
-                if (ks.size() == 0 || volatileOnly && ks.volatileKeys() == 0) {
+                if (ks.disk != null || ks.size() == 0 || volatileOnly && ks.volatileKeys() == 0) { // a disk database's keys are not evicted
                     continue;
                 }
                 any = true;

@@ -44,12 +44,12 @@ final class ExpiryCycle {
         List<byte[]> expired = new ArrayList<>();
         int[] seen = new int[1];
         byte[][] stop = new byte[1][];
-        keyspace.tree.scan(cursor, true, e -> {
-            if (EntryKeys.expired(e, nowMillis)) {
-                expired.add(EntryKeys.INSTANCE.key(e));
+        keyspace.scanKeys(cursor, true, (k, expireAt) -> {
+            if (expireAt > 0 && expireAt <= nowMillis) {
+                expired.add(k);
             }
             if (++seen[0] >= budget) {
-                stop[0] = EntryKeys.INSTANCE.key(e);
+                stop[0] = k;
                 return false;
             }
             return true;

@@ -43,6 +43,12 @@ final class Keyspace {
     private long bytes;
     /** Every database's {@link #bytes} together, which each keyspace of a store moves with its own. */
     final Total total;
+    /**
+     * Null for a memory database. For a disk database, its entries in the {@link DiskEngine}: this
+     * keyspace's indexes then hold only its stage (what changed since the last save, and what was
+     * read since), {@link #get} loads the rest on demand, and the key and expiry figures cover both.
+     */
+    final DiskTier disk;
 
     /** A running sum the store's keyspaces share. */
     static final class Total {
@@ -58,6 +64,12 @@ final class Keyspace {
      * whose bytes add to {@code total}, with the store's other databases.
      */
     Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs, AccessClocks clocks, Total total) {
+        this(expectedKeys, epochs, clocks, total, null);
+    }
+
+    /** As above; a disk database's when {@code disk} is not null. */
+    Keyspace(int expectedKeys, io.cairn.storage.index.Epochs epochs, AccessClocks clocks, Total total, DiskTier disk) {
+        this.disk = disk;
         this.hash = new HashIndex<>(EntryKeys.INSTANCE, expectedKeys);
         this.tree = new OrderedIndex<>(EntryKeys.INSTANCE, epochs);
         this.cow = CowClock.of(tree);
@@ -67,7 +79,11 @@ final class Keyspace {
 
     private void addBytes(long delta) {
         bytes += delta;
-        total.bytes += delta;
+        if (disk == null) {
+            total.bytes += delta;
+        } else { // a disk database's stage is bounded by its own setting, not maxmemory
+            disk.stage.bytes += delta;
+        }
     }
 
     /** The estimated bytes of the entries held (the sum of their {@link MemoryEstimate}s, collections' kept approximately). */
@@ -76,7 +92,7 @@ final class Keyspace {
     }
 
     int size() {
-        return hash.size();
+        return disk == null ? hash.size() : (int) Math.min(disk.keys, Integer.MAX_VALUE);
     }
 
     /** Number of keys that carry an expiry, expired or not. */
@@ -111,12 +127,68 @@ final class Keyspace {
     }
 
     Object get(byte[] key) {
-        return hash.get(key);
+        Object e = hash.get(key);
+        return e != null || disk == null ? e : load(key);
     }
 
     /** The entry at {@code key}, counting an access to it (its clock moves, see {@link AccessClocks}). */
     Object touch(byte[] key) {
-        return hash.touch(key, clocks);
+        Object e = hash.touch(key, clocks);
+        return e != null || disk == null ? e : load(key);
+    }
+
+    /**
+     * A disk database's entry that is not in the stage: read from the engine (unless the stage
+     * knows it deleted), and held in the stage, clean, until the next save lets it go.
+     */
+    private Object load(byte[] key) {
+        if (disk.deletedHere(key)) {
+            return null;
+        }
+        byte[] value = disk.read(key);
+        if (value == null) {
+            return null;
+        }
+        Object e = DiskTier.decode(key, value, tree.epoch(), cow, encodings);
+        hash.put(e, clocks.initial());
+        tree.put(e);
+        accountBytes(null, e);
+        return e;
+    }
+
+    /**
+     * A disk database's save: its stage's changes into {@code batch}, then, once the caller has saved
+     * it, {@link #letGo}.
+     */
+    void saveInto(DiskEngine.Batch batch) {
+        disk.saveInto(batch, this, volatileKeys, expireSumHigh, expireSumLow);
+    }
+
+    /**
+     * Visits the keys in order from {@code from} with their expiry, expired ones too: the ordered
+     * index's, and for a disk database the engine's merged with its stage's.
+     */
+    void scanKeys(byte[] from, boolean exclusive, DiskTier.KeyVisitor visitor) {
+        if (disk == null) {
+            tree.scan(from, exclusive, e -> visitor.visit(EntryKeys.INSTANCE.key(e), EntryKeys.expireAtOf(e)));
+            return;
+        }
+        DiskTier.scan(tree::scan, (f, x, v) -> disk.engine.scan(disk.db, f, x, v), k -> hash.get(k) != null,
+                disk::deletedHere, disk.cleared(), from, exclusive, visitor);
+    }
+
+    /** After a save: the stage is let go (an open view keeps what it saw). */
+    void letGo() {
+        hash.clear();
+        tree.clear();
+        addBytes(-bytes);
+    }
+
+    /** A disk database's figures as its last save recorded them (at open). */
+    void restoreFigures(long volatileKeys, long expireSumHigh, long expireSumLow) {
+        this.volatileKeys = volatileKeys;
+        this.expireSumHigh = expireSumHigh;
+        this.expireSumLow = expireSumLow;
     }
 
     /**
@@ -131,9 +203,19 @@ final class Keyspace {
 
     /** Inserts or replaces the entry under its key; a new key's clock starts now, a replaced one's stays. */
     void put(Object entry) {
+        byte[] key = null;
+        if (disk != null) {
+            key = EntryKeys.INSTANCE.key(entry);
+            if (hash.get(key) == null) {
+                load(key); // what it replaces, so the figures move right
+            }
+        }
         Object old = hash.put(entry, clocks.initial());
         tree.put(entry);
         account(old, entry);
+        if (disk != null) {
+            disk.changed(key, old == null ? 1 : 0);
+        }
     }
 
     /**
@@ -176,12 +258,15 @@ final class Keyspace {
      * no index change. Otherwise a new record replaces the old one in both indexes.
      */
     void putString(byte[] key, byte[] value, long expireAt) {
-        if (!tree.hasOpenViews() && hash.get(key) instanceof byte[] r) {
+        if (!tree.hasOpenViews() && get(key) instanceof byte[] r) {
             long before = EntryKeys.expireAtOf(r);
             if (StringRecord.overwrite(r, key.length, value, expireAt)) {
                 if (before != expireAt) { // both set: overwrite keeps the expiry's presence
                     addToExpireSum(expireAt);
                     addToExpireSum(-before);
+                }
+                if (disk != null) {
+                    disk.changed(key, 0);
                 }
                 return;
             }
@@ -198,15 +283,24 @@ final class Keyspace {
     }
 
     Object remove(byte[] key) {
+        if (disk != null && hash.get(key) == null) {
+            load(key);
+        }
         Object old = hash.remove(key);
         if (old != null) {
             tree.remove(key);
             account(old, null);
+            if (disk != null) {
+                disk.changed(key, -1);
+            }
         }
         return old;
     }
 
     void clear() {
+        if (disk != null) {
+            disk.clear();
+        }
         hash.clear();
         tree.clear();
         addBytes(-bytes);
@@ -252,7 +346,7 @@ final class Keyspace {
      * @throws IllegalStateException when {@code source} holds no collection
      */
     void rename(byte[] source, byte[] target) {
-        if (!(hash.get(source) instanceof CollectionEntry c)) {
+        if (!(get(source) instanceof CollectionEntry c)) {
             throw new IllegalStateException("rename of a key that holds no collection");
         }
         remove(source);
@@ -299,6 +393,20 @@ final class Keyspace {
     }
 
     private void account(Object old, Object now) {
+        accountBytes(old, now);
+        long before = old == null ? 0 : EntryKeys.expireAtOf(old);
+        long after = now == null ? 0 : EntryKeys.expireAtOf(now);
+        if (before > 0) {
+            volatileKeys--;
+            addToExpireSum(-before);
+        }
+        if (after > 0) {
+            volatileKeys++;
+            addToExpireSum(after);
+        }
+    }
+
+    private void accountBytes(Object old, Object now) {
         if (old != null) {
             addBytes(-(old instanceof CollectionEntry c ? c.accounted : MemoryEstimate.of(old, 0)));
         }
@@ -309,16 +417,6 @@ final class Keyspace {
             addBytes(c.accounted);
         } else if (now != null) {
             addBytes(MemoryEstimate.of(now, 0));
-        }
-        long before = old == null ? 0 : EntryKeys.expireAtOf(old);
-        long after = now == null ? 0 : EntryKeys.expireAtOf(now);
-        if (before > 0) {
-            volatileKeys--;
-            addToExpireSum(-before);
-        }
-        if (after > 0) {
-            volatileKeys++;
-            addToExpireSum(after);
         }
     }
 }

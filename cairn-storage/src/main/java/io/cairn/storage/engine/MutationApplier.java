@@ -41,6 +41,9 @@ final class MutationApplier {
         } else {
             applyChange(ks, m); // whole entries: the keyspace accounts for them as it puts and removes
         }
+        if (ks.disk != null && m.key() != null) {
+            ks.disk.changed(m.key(), 0); // a change inside a collection: the stage holds it for the next save
+        }
     }
 
     /** Whether {@code m} changes a collection in place (so its share of the keyspace's bytes moves). */

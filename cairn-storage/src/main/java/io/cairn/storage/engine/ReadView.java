@@ -21,9 +21,12 @@ public final class ReadView implements AutoCloseable {
     private final long lsn;
     private final long timeMillis;
     private final byte[] functions;
+    /** Per database, null for one in memory: a disk database's engine snapshot and deleted keys. */
+    private final DiskTier.View[] disk;
 
-    ReadView(Store store, View<Object>[] views, int db, long lsn, long timeMillis, byte[] functions) {
+    ReadView(Store store, View<Object>[] views, DiskTier.View[] disk, int db, long lsn, long timeMillis, byte[] functions) {
         this.functions = functions;
+        this.disk = disk;
         this.store = store;
         this.views = views;
         this.view = views[db];
@@ -53,7 +56,7 @@ public final class ReadView implements AutoCloseable {
 
     /** Keys in the view's database, counting expired ones not yet reclaimed. */
     public int size() {
-        return view.size();
+        return size(db);
     }
 
     public ValueType type(byte[] key) {
@@ -117,12 +120,17 @@ public final class ReadView implements AutoCloseable {
         if (limit <= 0) {
             return out;
         }
-        view.scan(from, exclusive, e -> {
-            if (!EntryKeys.expired(e, timeMillis)) {
-                out.add(EntryKeys.INSTANCE.key(e));
+        DiskTier.KeyVisitor visitor = (k, expireAt) -> {
+            if (expireAt == 0 || expireAt > timeMillis) {
+                out.add(k);
             }
             return out.size() < limit;
-        });
+        };
+        if (disk[db] == null) {
+            view.scan(from, exclusive, e -> visitor.visit(EntryKeys.INSTANCE.key(e), EntryKeys.expireAtOf(e)));
+        } else {
+            disk[db].scan(view, from, exclusive, visitor);
+        }
         return out;
     }
 
@@ -132,7 +140,12 @@ public final class ReadView implements AutoCloseable {
 
     /** Keys in database {@code db}, expired ones included. */
     int size(int db) {
-        return views[db].size();
+        return disk[db] == null ? views[db].size() : (int) Math.min(disk[db].keys(), Integer.MAX_VALUE);
+    }
+
+    /** Whether database {@code db} is a disk database (its entries are in its engine, not in a snapshot). */
+    boolean isDisk(int db) {
+        return disk[db] != null;
     }
 
     /** Visits every raw entry of database {@code db}, expired ones included, in key order; for checkpoints. */
@@ -147,11 +160,19 @@ public final class ReadView implements AutoCloseable {
 
     private Object live(byte[] key) {
         Object e = view.get(key);
+        if (e == null && disk[db] != null) {
+            e = disk[db].get(key);
+        }
         return e == null || EntryKeys.expired(e, timeMillis) ? null : e;
     }
 
     @Override
     public void close() {
+        for (DiskTier.View d : disk) {
+            if (d != null) {
+                d.close();
+            }
+        }
         store.closeViews(views);
     }
 }

@@ -25,6 +25,16 @@ final class Recovery {
     }
 
     static Recovered run(FileSystem fs, StoreConfig config, Clock clock) throws IOException {
+        return run(fs, config, clock, null);
+    }
+
+    /**
+     * As above, the disk databases in {@code engine} (null: none): each comes back as the engine's
+     * last save left it, and the log replays into it only after that save's LSN; the memory
+     * databases come from the snapshot and the log after it. A database that just became a disk
+     * database (the engine holds nothing of it yet) is read like a memory one, into its stage.
+     */
+    static Recovered run(FileSystem fs, StoreConfig config, Clock clock, DiskEngine engine) throws IOException {
         long t0 = clock.nanos();
         Path dir = config.dir();
         List<Long> snapshots = new ArrayList<>();
@@ -44,7 +54,7 @@ final class Recovery {
         CorruptionException firstDamage = null;
         for (int i = 0; i <= snapshots.size(); i++) {
             boolean fromScratch = i == snapshots.size();
-            Databases ks = new Databases(config.databases(), config.expectedKeys());
+            Databases ks = new Databases(config.databases(), config.expectedKeys(), config.disk(), engine);
             ks.encodings(config.encodings());
             long snapLsn = 0;
             long snapEntries = 0;
@@ -68,9 +78,32 @@ final class Recovery {
             long tw = clock.nanos();
             long[] mutations = new long[1];
             WalReplay.Result replay;
+            long diskLsn = engine == null ? 0 : engine.savedLsn();
+            boolean[] inEngine = new boolean[config.databases()];
+            boolean anyInEngine = false;
+            for (int db = 0; db < inEngine.length; db++) {
+                Keyspace k = ks.get(db);
+                inEngine[db] = k.disk != null && k.disk.known();
+                anyInEngine |= inEngine[db];
+            }
+            long from = anyInEngine ? Math.min(snapLsn, diskLsn) : snapLsn;
+            long memoryLsn = snapLsn;
             try {
-                replay = WalReplay.replay(fs, dir, snapLsn, config.maxRecordBytes(),
-                        (lsn, payload) -> mutations[0] += MutationCodec.replay(payload, ks));
+                replay = WalReplay.replay(fs, dir, from, config.maxRecordBytes(), engine == null
+                        ? (lsn, payload) -> mutations[0] += MutationCodec.replay(payload, ks)
+                        : (lsn, payload) -> {
+                            mutations[0] += replayAround(MutationCodec.decode(payload), ks, lsn,
+                                    db -> lsn > (db >= 0 && inEngine[db] ? diskLsn : memoryLsn));
+                            if (ks.stageBytes() > config.disk().stageBytes()) {
+                                try {
+                                    ks.saveDisk(lsn); // the log holds it: the stage may go
+                                } catch (IOException e) {
+                                    throw new java.io.UncheckedIOException(e);
+                                }
+                            }
+                        });
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
             } catch (CorruptionException e) {
                 if (firstDamage != null) {
                     // A fallback that cannot be completed: report the damage that forced it.
@@ -87,8 +120,56 @@ final class Recovery {
                     replay.records(), mutations[0], replay.bytes(), walMillis, replay.truncated(),
                     skipped.isEmpty() ? null : skipped.toString(), ks.size(), replay.lastLsn(),
                     (clock.nanos() - t0) / 1_000_000);
-            return new Recovered(ks, replay.lastLsn(), stats);
+            // A save may be ahead of a log that lost its tail (wal none, or write and the OS crashed):
+            // the next LSN must be past both, or the engine would skip new writes as already saved.
+            return new Recovered(ks, Math.max(replay.lastLsn(), diskLsn), stats);
         }
         throw new AssertionError("unreachable: recovery from scratch returns or throws");
+    }
+
+    /**
+     * Applies the mutations of one log record to the databases {@code due} says have not seen it
+     * (the disk databases the engine saved past it have; so have the memory ones the snapshot
+     * holds; database -1 stands for the function libraries, kept in the snapshot). Returns how many
+     * it applied.
+     *
+     * @throws IllegalStateException for a SWAPDB or MOVE between databases recovered from
+     *         different points (the store refuses both while it runs)
+     */
+    private static int replayAround(List<Mutation> ms, Databases dbs, long lsn, java.util.function.IntPredicate due) {
+        int applied = 0;
+        for (Mutation m : ms) {
+            switch (m) {
+                case Mutation.ClearAll c -> {
+                    for (int db = 0; db < dbs.count(); db++) {
+                        if (due.test(db)) {
+                            MutationApplier.apply(dbs, new Mutation.Clear(db));
+                        }
+                    }
+                    applied++;
+                }
+                case Mutation.SetFunctions f -> {
+                    if (due.test(-1)) { // the libraries are in the snapshot, with the memory databases
+                        MutationApplier.apply(dbs, m);
+                        applied++;
+                    }
+                }
+                case Mutation.SwapDb w when dbs.isDisk(w.db()) || dbs.isDisk(w.other()) ->
+                        throw new IllegalStateException("the log at LSN " + lsn + " swaps databases " + w.db()
+                                + " and " + w.other() + ", and one of them is now a disk database: start with the"
+                                + " configuration that wrote it, let a checkpoint complete, then change it");
+                case Mutation.Move mv when dbs.isDisk(mv.db()) != dbs.isDisk(mv.toDb()) ->
+                        throw new IllegalStateException("the log at LSN " + lsn + " moves a key from database "
+                                + mv.db() + " to " + mv.toDb() + ", one of them now a disk database: start with the"
+                                + " configuration that wrote it, let a checkpoint complete, then change it");
+                default -> {
+                    if (due.test(m.db())) {
+                        MutationApplier.apply(dbs, m);
+                        applied++;
+                    }
+                }
+            }
+        }
+        return applied;
     }
 }

@@ -93,7 +93,10 @@ final class SnapshotReader {
                             db = dbs.get(Varints.getInt(payload, "database", StoreConfig.MAX_DATABASES));
                             continue;
                         }
-                        db.put(readEntry(payload, db));
+                        Object e = readEntry(payload, db);
+                        if (db.disk == null || !db.disk.known()) { // a disk database's own state is in its engine
+                            db.put(e);
+                        }
                         entries++;
                     }
                 } catch (BufferUnderflowException | IllegalArgumentException | IllegalStateException e) {
@@ -105,8 +108,16 @@ final class SnapshotReader {
     }
 
     private static Object readEntry(ByteBuffer in, Keyspace ks) {
-        long epoch = ks.tree.epoch();
-        int listFill = ks.listFill();
+        return readEntry(in, ks.tree.epoch(), ks.cow, ks.encodings);
+    }
+
+    /**
+     * Reads one entry ({@link SnapshotWriter#encode}'s bytes), its nodes stamped {@code epoch} and
+     * copied on write by {@code cow}, laid out by {@code encodings}.
+     */
+    static Object readEntry(ByteBuffer in, long epoch, CowClock cow, Encodings encodings) {
+        int listFill = encodings.listMaxListpackSize();
+        int setMaxIntset = (int) Math.min(encodings.setMaxIntsetEntries(), Integer.MAX_VALUE);
         byte kind = in.get();
         byte[] key = bytes(in);
         long expireAt = Varints.get(in);
@@ -124,9 +135,9 @@ final class SnapshotReader {
             }
             case SnapshotFormat.KIND_HASH -> {
                 int n = Varints.getInt(in, "field count", in.remaining());
-                HashEntry h = HashEntry.empty(key, expireAt, ks.cow, (int) Math.min(n, ks.encodings.hashMaxListpackEntries()));
+                HashEntry h = HashEntry.empty(key, expireAt, cow, (int) Math.min(n, encodings.hashMaxListpackEntries()));
                 for (int i = 0; i < n; i++) {
-                    h.put(bytes(in), bytes(in), ks.cow, ks.encodings);
+                    h.put(bytes(in), bytes(in), cow, encodings);
                 }
                 return h;
             }
@@ -145,9 +156,9 @@ final class SnapshotReader {
                 }
                 ListEntry l = new ListEntry(key, expireAt, epoch);
                 for (int i = 0; i < n; i++) {
-                    l.items.insert(i, bytes(in), ks.listFill());
+                    l.items.insert(i, bytes(in), listFill);
                 }
-                l.settleEncoding(ks.listFill());
+                l.settleEncoding(listFill);
                 return l;
             }
             case SnapshotFormat.KIND_SET -> {
@@ -156,7 +167,7 @@ final class SnapshotReader {
                 for (int i = 0; i < n; i++) {
                     members[i] = bytes(in);
                 }
-                return SetEntry.load(key, expireAt, epoch, members, ks.setMaxIntsetEntries());
+                return SetEntry.load(key, expireAt, epoch, members, setMaxIntset);
             }
             case SnapshotFormat.KIND_STREAM -> {
                 return readStream(in, key, expireAt, epoch);

@@ -75,6 +75,29 @@ final class SnapshotWriter implements AutoCloseable {
         bytes = SnapshotFormat.HEADER_SIZE;
     }
 
+    /** A writer with no file, for {@link #encode}: its block only grows. */
+    private SnapshotWriter() {
+        this.streamLarge = false;
+        this.fs = null;
+        this.dir = null;
+        this.target = null;
+        this.tmp = null;
+        this.file = null;
+        this.done = true;
+    }
+
+    /**
+     * One entry as a snapshot block holds it (its kind, key, expiry and contents: {@code
+     * docs/format/snapshot.md}), which {@link SnapshotReader#readEntry} reads back; a disk
+     * database's values are made of it.
+     */
+    static byte[] encode(Object entry) {
+        SnapshotWriter w = new SnapshotWriter();
+        w.serializeUnchecked(entry);
+        ByteBuffer b = w.block;
+        return java.util.Arrays.copyOfRange(b.array(), SnapshotFormat.BLOCK_HEADER_SIZE, b.position());
+    }
+
     /** Puts the entries added after this call in database {@code db} (before the first call: 0). */
     void database(int db) {
         ensure(1 + 5);

@@ -83,6 +83,13 @@ public final class Store implements AutoCloseable {
     private final boolean ownsTimer;
     private final List<ScheduledFuture<?>> timerTasks = new ArrayList<>();
     private final ExecutorService checkpointThread;
+    /** The disk databases' engine; null when every database is in memory. */
+    private final DiskEngine disk;
+    private final LatencyHistogram saveLatency = new LatencyHistogram();
+    // Guarded by lock.
+    private long saves;
+    private long saveFailures;
+    private long lastSaveLsn;
 
     // Guarded by lock.
     private boolean closed;
@@ -96,7 +103,16 @@ public final class Store implements AutoCloseable {
         this.clock = clock;
         fs.createDirectories(config.dir());
         this.dirLock = fs.lock(config.dir().resolve("LOCK"));
+        DiskEngine engine = null;
         try {
+            if (config.disk().any()) {
+                if (replicated != null) {
+                    throw new IllegalArgumentException("disk databases do not yet replicate: a replicated store keeps every database in memory");
+                }
+                engine = config.disk().provider().open(
+                        new DiskEngine.Settings(config.dir().resolve("disk"), config.disk().cacheBytes()));
+            }
+            this.disk = engine;
             if (replicated != null) {
                 // A replica starts empty: the group's log, replayed through applyReplicated, is its state.
                 this.dbs = new Databases(config.databases(), config.expectedKeys());
@@ -105,7 +121,8 @@ public final class Store implements AutoCloseable {
                 this.txn = new Txn(dbs, config);
                 this.log = new CommitLog(replicated);
             } else {
-                Recovery.Recovered r = Recovery.run(fs, config, clock);
+                Recovery.Recovered r = Recovery.run(fs, config, clock, engine);
+                this.lastSaveLsn = engine == null ? 0 : engine.savedLsn();
                 this.dbs = r.databases();
                 this.recovery = r.stats();
                 this.txn = new Txn(dbs, config);
@@ -115,6 +132,9 @@ public final class Store implements AutoCloseable {
                 this.log = new CommitLog(wal, r.lastLsn());
             }
         } catch (IOException | RuntimeException e) {
+            if (engine != null) {
+                engine.close();
+            }
             dirLock.close();
             throw e;
         }
@@ -216,6 +236,7 @@ public final class Store implements AutoCloseable {
             return log.committedElsewhere(mutations);
         } finally {
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -236,6 +257,7 @@ public final class Store implements AutoCloseable {
             flushReplica();
         } finally {
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -288,6 +310,7 @@ public final class Store implements AutoCloseable {
             throw new StorageIOException("cannot read the snapshot " + file, e);
         } finally {
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -372,6 +395,7 @@ public final class Store implements AutoCloseable {
             return new Result<>(value, mutations.isEmpty() ? before : before + 1, durable);
         } finally {
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -396,6 +420,83 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    // ------------------------------------------------------------------ disk databases
+
+    /** Under the lock, after a transaction: a disk database's stage past its bound is saved and let go. */
+    private void stageCheck() {
+        if (disk != null && !closed && dbs.stageBytes() > config.disk().stageBytes()) {
+            if (dbs.stageDirty()) {
+                saveDisk();
+            } else {
+                dbs.letGoClean(); // only what reads brought in: the engine has it all
+            }
+        }
+    }
+
+    /**
+     * Under the lock: saves the disk databases' stages at the last LSN, once the log holds it
+     * durably (a save must never be ahead of the log: recovery replays the log after it). A failed
+     * save keeps the stage, to be saved by the next; returns whether it saved.
+     */
+    private boolean saveDisk() {
+        long lsn = log.lastLsn();
+        long t0 = System.nanoTime();
+        try {
+            log.whenDurable(lsn).join();
+            dbs.saveDisk(lsn);
+        } catch (IOException | RuntimeException e) {
+            saveFailures++;
+            LOG.log(Level.ERROR, "disk databases: save at LSN " + lsn + " failed; the stage is kept for the next", e);
+            return false;
+        }
+        saveLatency.recordSince(t0);
+        saves++;
+        lastSaveLsn = lsn;
+        return true;
+    }
+
+    /** Whether some database is a disk database. */
+    public boolean hasDiskDatabases() {
+        return disk != null;
+    }
+
+    /** Whether database {@code db} is a disk database. */
+    public boolean isDiskDatabase(int db) {
+        return config.disk().isDisk(db);
+    }
+
+    /**
+     * INFO's {@code disk} section: the stage and its saves (what changed in memory written to the
+     * engine, MarkLogic's "save"), then the engine's own figures; empty when there is no disk database.
+     */
+    public java.util.Map<String, String> diskInfo() {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (disk == null) {
+            return out;
+        }
+        lock.lock();
+        try {
+            out.put("disk_databases", config.disk().databases().stream().sorted()
+                    .map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+            out.put("disk_stage_bytes", Long.toString(dbs.stageBytes()));
+            out.put("disk_stage_limit_bytes", Long.toString(config.disk().stageBytes()));
+            out.put("disk_stage_saves", Long.toString(saves));
+            out.put("disk_stage_save_failures", Long.toString(saveFailures));
+            out.put("disk_stage_save_p50_ms", millis(saveLatency.percentileMicros(50)));
+            out.put("disk_stage_save_p99_ms", millis(saveLatency.percentileMicros(99)));
+            out.put("disk_stage_save_max_ms", millis(saveLatency.maxMicros()));
+            out.put("disk_saved_lsn", Long.toString(lastSaveLsn));
+        } finally {
+            lock.unlock();
+        }
+        out.putAll(disk.info());
+        return out;
+    }
+
+    private static String millis(long micros) {
+        return String.format(java.util.Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+
     /** Runs a read-only {@code body} atomically; write methods of the {@link Txn} throw. */
     public <R> R read(Function<Txn, R> body) {
         return read(0, body);
@@ -413,6 +514,7 @@ public final class Store implements AutoCloseable {
                 txn.end();
             }
         } finally {
+            stageCheck();
             lock.unlock();
         }
     }
@@ -452,6 +554,7 @@ public final class Store implements AutoCloseable {
             }
             return new Result<>(value, lsn, log.whenReadable(lsn));
         } finally {
+            stageCheck();
             lock.unlock();
         }
     }
@@ -512,10 +615,13 @@ public final class Store implements AutoCloseable {
         dbs.get(db); // checks the number before any view is opened
         @SuppressWarnings("unchecked")
         View<Object>[] views = new View[dbs.count()];
+        DiskTier.View[] disk = new DiskTier.View[views.length];
         for (int i = 0; i < views.length; i++) {
-            views[i] = dbs.get(i).openView();
+            Keyspace k = dbs.get(i);
+            views[i] = k.openView();
+            disk[i] = k.disk == null ? null : new DiskTier.View(k);
         }
-        return new ReadView(this, views, db, log.lastLsn(), clock.millis(), dbs.functions());
+        return new ReadView(this, views, disk, db, log.lastLsn(), clock.millis(), dbs.functions());
     }
 
     void closeViews(View<Object>[] views) {
@@ -587,6 +693,7 @@ public final class Store implements AutoCloseable {
         } finally {
             expiryLatency.recordSince(start);
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -670,6 +777,7 @@ public final class Store implements AutoCloseable {
             return new Evictions(!keys.isEmpty() || dbs.bytes() <= eviction.limitBytes(), keys, durable);
         } finally {
             usedBytes = dbs.bytes();
+            stageCheck();
             lock.unlock();
         }
     }
@@ -719,6 +827,9 @@ public final class Store implements AutoCloseable {
             lock.lock();
             try {
                 checkOpen();
+                if (disk != null && !saveDisk()) {
+                    throw new StorageIOException("the disk databases' save failed (see the log)");
+                }
                 ReadView view = newView(0);
                 long logBytes = log.bytesWritten();
                 log.requestRoll();
@@ -742,6 +853,13 @@ public final class Store implements AutoCloseable {
         @Override
         public long logBytesWritten() {
             return log.bytesWritten();
+        }
+
+        @Override
+        public void flushDisk() throws IOException {
+            if (disk != null) {
+                disk.flush(); // the save begin() made, durable before the log before it may go
+            }
         }
     }
 
@@ -848,6 +966,9 @@ public final class Store implements AutoCloseable {
             if (closed) {
                 return;
             }
+            if (disk != null && !abandoned) {
+                saveDisk(); // a clean shutdown leaves the engine with everything: nothing to replay
+            }
             closed = true;
         } finally {
             lock.unlock();
@@ -863,6 +984,18 @@ public final class Store implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try {
+            if (disk != null) {
+                try {
+                    disk.flush();
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, "disk databases: flush at close failed; the log will be replayed: " + e);
+                }
+                try {
+                    disk.close();
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, "disk databases: cannot close the engine: " + e);
+                }
+            }
             log.close();
         } finally {
             try {

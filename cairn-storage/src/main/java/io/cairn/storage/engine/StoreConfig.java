@@ -25,11 +25,14 @@ import java.time.Duration;
  * @param encodings             bounds of the small collection layouts the store starts with (recovery
  *                              rebuilds values by them); {@link Store#encodings(Encodings)} replaces
  *                              them while it runs; default {@link Encodings#DEFAULTS}
+ * @param disk                  which databases keep their data in a {@link DiskEngine} rather than in
+ *                              memory, and how; default {@link DiskSettings#NONE}: every one in memory
  */
 public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxRecordBytes, int maxKeyBytes,
                           int maxValueBytes, long checkpointLogBytes, Duration checkpointInterval,
                           int checkpointsToKeep, Duration expiryCycle, int expectedKeys,
-                          long checkpointBytesPerSecond, int databases, Encodings encodings) {
+                          long checkpointBytesPerSecond, int databases, Encodings encodings,
+                          DiskSettings disk) {
 
     /** The most databases a store may have; Redis has no limit, but a log naming more is corrupt. */
     public static final int MAX_DATABASES = 1 << 16;
@@ -51,6 +54,10 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         Checks.nonNegative("checkpointBytesPerSecond", checkpointBytesPerSecond);
         Checks.inRange("databases", databases, 1, MAX_DATABASES);
         Checks.notNull("encodings", encodings);
+        Checks.notNull("disk", disk);
+        for (int db : disk.databases()) {
+            Checks.inRange("disk database", db, 0, databases - 1);
+        }
     }
 
     public static Builder builder(Path dir) {
@@ -73,6 +80,7 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
         private int expectedKeys = 1024;
         private long checkpointBytesPerSecond = 0;
         private Encodings encodings = Encodings.DEFAULTS;
+        private DiskSettings disk = DiskSettings.NONE;
 
         private Builder(Path dir) {
             this.dir = dir;
@@ -143,10 +151,15 @@ public record StoreConfig(Path dir, WalMode walMode, long segmentBytes, int maxR
             return this;
         }
 
+        public Builder disk(DiskSettings v) {
+            disk = v;
+            return this;
+        }
+
         public StoreConfig build() {
             return new StoreConfig(dir, walMode, segmentBytes, maxRecordBytes, maxKeyBytes, maxValueBytes,
                     checkpointLogBytes, checkpointInterval, checkpointsToKeep, expiryCycle, expectedKeys,
-                    checkpointBytesPerSecond, databases, encodings);
+                    checkpointBytesPerSecond, databases, encodings, disk);
         }
     }
 }

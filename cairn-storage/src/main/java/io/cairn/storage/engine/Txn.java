@@ -312,9 +312,9 @@ public final class Txn {
         if (limit <= 0) {
             return out;
         }
-        ks.tree.scan(from, exclusive, e -> {
-            if (!EntryKeys.expired(e, now)) {
-                out.add(EntryKeys.INSTANCE.key(e));
+        ks.scanKeys(from, exclusive, (k, expireAt) -> {
+            if (expireAt == 0 || expireAt > now) {
+                out.add(k);
             }
             return out.size() < limit;
         });
@@ -327,6 +327,9 @@ public final class Txn {
      */
     public byte[] randomKey(java.util.random.RandomGenerator random) {
         checkActive();
+        if (ks.disk != null) {
+            return randomDiskKey(random);
+        }
         for (int i = 0; i < 100; i++) {
             Object e = ks.hash.entryNear(random.nextInt());
             if (e == null) {
@@ -337,6 +340,26 @@ public final class Txn {
             }
         }
         return null;
+    }
+
+    /** A disk database's random key: the first live one at or after a random point of the key space, wrapping once. */
+    private byte[] randomDiskKey(java.util.random.RandomGenerator random) {
+        byte[] point = new byte[8];
+        random.nextBytes(point);
+        byte[][] found = new byte[1][];
+        int[] seen = new int[1];
+        for (byte[] from : new byte[][] {point, null}) {
+            ks.scanKeys(from, false, (k, expireAt) -> {
+                if (expireAt == 0 || expireAt > now) {
+                    found[0] = k;
+                }
+                return found[0] == null && ++seen[0] < 1000;
+            });
+            if (found[0] != null || seen[0] >= 1000) {
+                break;
+            }
+        }
+        return found[0];
     }
 
     /**
@@ -638,6 +661,11 @@ public final class Txn {
         if (toDb == db) {
             throw new IllegalArgumentException("MOVE within database " + db);
         }
+        if (dbs.isDisk(db) != dbs.isDisk(toDb)) {
+            // Recovery reads the two kinds from different points of the log: a key moved between
+            // them could be replayed into one and already be gone from the other.
+            throw new IllegalArgumentException("MOVE between a memory database and a disk database is not supported");
+        }
         if (liveForWrite(key) == null) {
             return false;
         }
@@ -658,6 +686,9 @@ public final class Txn {
         checkWritable();
         checkDatabase(a);
         checkDatabase(b);
+        if (dbs.isDisk(a) || dbs.isDisk(b)) {
+            throw new IllegalArgumentException("SWAPDB of a disk database is not supported");
+        }
         record(new Mutation.SwapDb(a, b), 10);
     }
 

@@ -1,0 +1,311 @@
+package io.cairn.storage.engine;
+
+import io.cairn.common.Varints;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * A disk database's side of its {@link Keyspace}: the engine it saves to, which keys its stage
+ * changed since the last save, and the count of its keys. A value in the engine is an entry as a
+ * snapshot holds it ({@link SnapshotWriter#encode}) without its key, which the engine's key
+ * already is: {@code kind, varint expireAt, contents} ({@code docs/format/disk.md}), so the expiry
+ * reads without decoding the rest.
+ *
+ * <p>Not thread-safe: the store's lock serialises all access.
+ */
+final class DiskTier {
+    /** The figures a save records per database: keys, keys with an expiry, the expiry sum's halves. */
+    private static final int FIGURES_BYTES = 32;
+
+    final DiskEngine engine;
+    final int db;
+    /** Keys changed since the last save (in the stage, or deleted from it). */
+    private final Set<Key> changed = new HashSet<>();
+    /** Whether the whole database was cleared since the last save (FLUSHDB). */
+    private boolean cleared;
+    /** Live keys, in the engine and the stage together (expired ones not yet reclaimed counted). */
+    long keys;
+    /** Whether the engine holds this database (a save recorded its figures). */
+    private boolean known;
+
+    /** Every disk database's stage bytes together. */
+    final Keyspace.Total stage;
+
+    DiskTier(DiskEngine engine, int db, Keyspace.Total stage) {
+        this.engine = engine;
+        this.db = db;
+        this.stage = stage;
+    }
+
+    /**
+     * Reads what the last save recorded for this database into {@code ks}; false when it never
+     * saved (a database that has just become a disk database).
+     */
+    boolean restore(Keyspace ks) {
+        byte[] figures = engine.meta(db);
+        if (figures == null) {
+            return false;
+        }
+        ByteBuffer b = ByteBuffer.wrap(figures).order(ByteOrder.LITTLE_ENDIAN);
+        keys = b.getLong();
+        ks.restoreFigures(b.getLong(), b.getLong(), b.getLong());
+        known = true;
+        return true;
+    }
+
+    /** Whether the engine already holds this database's state (so recovery reads it there). */
+    boolean known() {
+        return known;
+    }
+
+    void changed(byte[] key, int keysDelta) {
+        changed.add(new Key(key));
+        keys += keysDelta;
+    }
+
+    void clear() {
+        changed.clear();
+        cleared = true;
+        keys = 0;
+    }
+
+    /** Whether the stage deleted {@code key} (it holds no entry for it but changed it, or cleared all). */
+    boolean deletedHere(byte[] key) {
+        return cleared || changed.contains(new Key(key));
+    }
+
+    byte[] read(byte[] key) {
+        return engine.get(db, key);
+    }
+
+    /** The stage's changes, in order: the clear, each changed key's entry (or its deletion), the figures. */
+    void saveInto(DiskEngine.Batch batch, Keyspace ks, long volatileKeys, long expireSumHigh, long expireSumLow) {
+        if (cleared) {
+            batch.clear(db);
+        }
+        for (Key k : changed) {
+            Object e = ks.hash.get(k.bytes);
+            if (e != null) {
+                batch.put(db, k.bytes, value(e));
+            } else if (!cleared) {
+                batch.delete(db, k.bytes);
+            }
+        }
+        ByteBuffer figures = ByteBuffer.allocate(FIGURES_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        figures.putLong(keys).putLong(volatileKeys).putLong(expireSumHigh).putLong(expireSumLow);
+        batch.meta(db, figures.array());
+    }
+
+    /** Whether the stage holds changes a save would write. */
+    boolean dirty() {
+        return cleared || !changed.isEmpty();
+    }
+
+    /** The figures after {@link #saveInto}'s batch was saved: nothing is changed any more. */
+    void saved() {
+        changed.clear();
+        cleared = false;
+        known = true;
+    }
+
+    /** Keys the stage changed since the last save, for a view to tell deleted ones. */
+    Set<Key> changedKeys() {
+        return changed;
+    }
+
+    boolean cleared() {
+        return cleared;
+    }
+
+    // ------------------------------------------------------------------ scans and views
+
+    /** One key of a scan, with its expiry (0: none); expired keys are visited too. */
+    interface KeyVisitor {
+        boolean visit(byte[] key, long expireAt);
+    }
+
+    /** The stage's side of a merged scan: its entries in key order. */
+    interface StageScan {
+        void scan(byte[] from, boolean exclusive, io.cairn.storage.index.OrderedIndex.Visitor<Object> visitor);
+    }
+
+    /** The engine's side of a merged scan. */
+    interface EngineScan {
+        void scan(byte[] from, boolean exclusive, DiskEngine.Visitor visitor);
+    }
+
+    /** How many engine keys a merged scan reads ahead of the stage's at a time. */
+    private static final int SCAN_CHUNK = 256;
+
+    /**
+     * Visits a disk database's keys in order: the stage's entries, and the engine's keys the stage
+     * neither holds ({@code staged}) nor deleted ({@code deleted}), until the visitor answers false.
+     */
+    static void scan(StageScan stage, EngineScan engine, java.util.function.Predicate<byte[]> staged,
+                     java.util.function.Predicate<byte[]> deleted, boolean engineCleared,
+                     byte[] from, boolean exclusive, KeyVisitor visitor) {
+        byte[] pos = from;
+        boolean excl = exclusive;
+        while (true) {
+            java.util.List<byte[]> keys = new java.util.ArrayList<>();
+            java.util.List<Long> expiries = new java.util.ArrayList<>();
+            if (!engineCleared) {
+                engine.scan(pos, excl, (k, v) -> {
+                    keys.add(k);
+                    expiries.add(expireAt(v));
+                    return keys.size() < SCAN_CHUNK;
+                });
+            }
+            boolean engineDone = keys.size() < SCAN_CHUNK;
+            byte[] bound = engineDone ? null : keys.get(keys.size() - 1);
+            java.util.List<Object> staging = new java.util.ArrayList<>();
+            stage.scan(pos, excl, e -> {
+                if (bound != null && Arrays.compareUnsigned(EntryKeys.INSTANCE.key(e), bound) > 0) {
+                    return false;
+                }
+                staging.add(e);
+                return true;
+            });
+            int i = 0;
+            int j = 0;
+            while (i < keys.size() || j < staging.size()) {
+                byte[] sk = j < staging.size() ? EntryKeys.INSTANCE.key(staging.get(j)) : null;
+                int c = i == keys.size() ? 1 : sk == null ? -1 : Arrays.compareUnsigned(keys.get(i), sk);
+                boolean go;
+                if (c < 0) {
+                    byte[] k = keys.get(i);
+                    go = staged.test(k) || deleted.test(k) || visitor.visit(k, expiries.get(i));
+                    i++;
+                } else {
+                    if (c == 0) {
+                        i++;
+                    }
+                    go = visitor.visit(sk, EntryKeys.expireAtOf(staging.get(j)));
+                    j++;
+                }
+                if (!go) {
+                    return;
+                }
+            }
+            if (engineDone) {
+                return;
+            }
+            pos = bound;
+            excl = true;
+        }
+    }
+
+    /**
+     * A read view's side of a disk database: the engine's snapshot, and what the stage had deleted
+     * when the view opened. Reads may run on any thread.
+     */
+    static final class View implements AutoCloseable {
+        private final DiskEngine.Snapshot snapshot;
+        private final int db;
+        private final Set<Key> deleted;
+        private final boolean cleared;
+        private final long keys;
+        private final long epoch;
+        private final Encodings encodings;
+
+        /** Under the store's lock: {@code ks}'s stage as it is now. */
+        View(Keyspace ks) {
+            DiskTier t = ks.disk;
+            this.snapshot = t.engine.snapshot();
+            this.db = t.db;
+            this.cleared = t.cleared;
+            Set<Key> gone = new HashSet<>();
+            for (Key k : t.changed) {
+                if (ks.hash.get(k.bytes) == null) {
+                    gone.add(k);
+                }
+            }
+            this.deleted = gone;
+            this.keys = t.keys;
+            this.epoch = ks.tree.epoch();
+            this.encodings = ks.encodings;
+        }
+
+        long keys() {
+            return keys;
+        }
+
+        /** The entry the engine held for {@code key} when the view opened, unless the stage had deleted it. */
+        Object get(byte[] key) {
+            if (cleared || deleted.contains(new Key(key))) {
+                return null;
+            }
+            byte[] v = snapshot.get(db, key);
+            return v == null ? null : decode(key, v, epoch, CowClock.unshared(epoch), encodings);
+        }
+
+        /** Keys in order, merged with the view's stage ({@code stage}, the tree as the view froze it). */
+        void scan(io.cairn.storage.index.View<Object> stage, byte[] from, boolean exclusive, KeyVisitor visitor) {
+            DiskTier.scan(stage::scan, (f, x, v) -> snapshot.scan(db, f, x, v), k -> stage.get(k) != null,
+                    k -> deleted.contains(new Key(k)), cleared, from, exclusive, visitor);
+        }
+
+        @Override
+        public void close() {
+            snapshot.close();
+        }
+    }
+
+    // ------------------------------------------------------------------ values
+
+    /** The engine's value for {@code entry}: its snapshot bytes without the key. */
+    static byte[] value(Object entry) {
+        byte[] whole = SnapshotWriter.encode(entry);
+        ByteBuffer in = ByteBuffer.wrap(whole);
+        in.get(); // kind
+        int keyLength = Varints.getInt(in, "key length", whole.length);
+        int rest = in.position() + keyLength;
+        byte[] out = new byte[1 + whole.length - rest];
+        out[0] = whole[0];
+        System.arraycopy(whole, rest, out, 1, whole.length - rest);
+        return out;
+    }
+
+    /** The entry at {@code key} that {@link #value} gave {@code value}. */
+    static Object decode(byte[] key, byte[] value, long epoch, CowClock cow, Encodings encodings) {
+        ByteBuffer whole = ByteBuffer.allocate(value.length + 5 + key.length).order(ByteOrder.LITTLE_ENDIAN);
+        whole.put(value[0]);
+        Varints.put(whole, key.length);
+        whole.put(key);
+        whole.put(value, 1, value.length - 1);
+        whole.flip();
+        try {
+            return SnapshotReader.readEntry(whole, epoch, cow, encodings);
+        } catch (RuntimeException e) {
+            throw new io.cairn.common.CorruptionException("disk database " + "value of key "
+                    + new String(key, java.nio.charset.StandardCharsets.ISO_8859_1), 0, "does not decode: " + e);
+        }
+    }
+
+    /** The expiry time in {@code value} (0: none), without decoding the rest. */
+    static long expireAt(byte[] value) {
+        ByteBuffer in = ByteBuffer.wrap(value, 1, value.length - 1);
+        return Varints.get(in);
+    }
+
+    /** A key compared by its bytes. */
+    record Key(byte[] bytes) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(bytes, k.bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+    }
+}

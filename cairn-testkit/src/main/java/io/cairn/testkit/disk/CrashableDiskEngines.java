@@ -1,0 +1,255 @@
+package io.cairn.testkit.disk;
+
+import io.cairn.storage.engine.DiskEngine;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * {@link DiskEngine}s kept in memory, one per directory, that outlive a close as RocksDB's files
+ * do: a save is seen by reads at once but is only kept across {@link #crash} once flushed, and a
+ * crash takes every engine back to its last flush, whole saves only. With {@code autoFlush} an
+ * engine also flushes now and then on its own after a save, as RocksDB does when a memtable fills.
+ */
+public final class CrashableDiskEngines implements DiskEngine.Provider {
+    private static final java.util.Comparator<byte[]> ORDER = Arrays::compareUnsigned;
+    private final Map<Path, State> states = new HashMap<>();
+    private final RandomGenerator autoFlush;
+    private final double autoFlushChance;
+
+    /** Flushes only when asked. */
+    public CrashableDiskEngines() {
+        this(null, 0);
+    }
+
+    /** Also flushes after a save with probability {@code chance}, drawn from {@code random}. */
+    public CrashableDiskEngines(RandomGenerator random, double chance) {
+        this.autoFlush = random;
+        this.autoFlushChance = chance;
+    }
+
+    @Override
+    public synchronized DiskEngine open(DiskEngine.Settings settings) {
+        State s = states.computeIfAbsent(settings.dir(), d -> new State());
+        if (s.open) {
+            throw new IllegalStateException("engine in " + settings.dir() + " is already open");
+        }
+        s.open = true;
+        s.live = s.durable.copy();
+        return new Engine(s);
+    }
+
+    /** Power loss: every engine forgets what it saved since its last flush; open ones are closed. */
+    public synchronized void crash() {
+        for (State s : states.values()) {
+            s.open = false;
+            s.live = s.durable.copy();
+        }
+    }
+
+    /** Saves made since open, over every engine (for tests that need a save to have happened). */
+    public synchronized long saves() {
+        long n = 0;
+        for (State s : states.values()) {
+            n += s.saves;
+        }
+        return n;
+    }
+
+    /** One directory's data: what reads see, and what a crash goes back to. */
+    private static final class State {
+        Data durable = new Data();
+        Data live = new Data();
+        boolean open;
+        long saves;
+    }
+
+    private static final class Data {
+        final Map<Integer, TreeMap<byte[], byte[]>> dbs = new HashMap<>();
+        final Map<Integer, byte[]> meta = new HashMap<>();
+        long lsn;
+
+        TreeMap<byte[], byte[]> db(int db) {
+            return dbs.computeIfAbsent(db, d -> new TreeMap<>(ORDER));
+        }
+
+        Data copy() {
+            Data d = new Data();
+            dbs.forEach((k, v) -> d.dbs.put(k, new TreeMap<>(v)));
+            d.meta.putAll(meta);
+            d.lsn = lsn;
+            return d;
+        }
+    }
+
+    private final class Engine implements DiskEngine {
+        private final State state;
+        private boolean closed;
+
+        Engine(State state) {
+            this.state = state;
+        }
+
+        private Data live() {
+            synchronized (CrashableDiskEngines.this) {
+                if (closed || !state.open) {
+                    throw new IllegalStateException("engine closed");
+                }
+                return state.live;
+            }
+        }
+
+        @Override
+        public long savedLsn() {
+            synchronized (CrashableDiskEngines.this) {
+                return live().lsn;
+            }
+        }
+
+        @Override
+        public byte[] meta(int db) {
+            synchronized (CrashableDiskEngines.this) {
+                byte[] m = live().meta.get(db);
+                return m == null ? null : m.clone();
+            }
+        }
+
+        @Override
+        public byte[] get(int db, byte[] key) {
+            synchronized (CrashableDiskEngines.this) {
+                byte[] v = live().db(db).get(key);
+                return v == null ? null : v.clone();
+            }
+        }
+
+        @Override
+        public void scan(int db, byte[] from, boolean exclusive, Visitor visitor) {
+            NavigableMap<byte[], byte[]> range;
+            synchronized (CrashableDiskEngines.this) {
+                TreeMap<byte[], byte[]> m = live().db(db);
+                range = new TreeMap<>(from == null ? m : m.tailMap(from, !exclusive));
+            }
+            for (var e : range.entrySet()) {
+                if (!visitor.visit(e.getKey().clone(), e.getValue().clone())) {
+                    return;
+                }
+            }
+        }
+
+        @Override
+        public Batch batch() {
+            return new ListBatch();
+        }
+
+        @Override
+        public void save(Batch batch, long lsn) {
+            synchronized (CrashableDiskEngines.this) {
+                Data d = live();
+                for (Runnable op : ((ListBatch) batch).apply(d)) {
+                    op.run();
+                }
+                d.lsn = lsn;
+                state.saves++;
+                if (autoFlush != null && autoFlush.nextDouble() < autoFlushChance) {
+                    state.durable = d.copy();
+                }
+            }
+        }
+
+        @Override
+        public void flush() {
+            synchronized (CrashableDiskEngines.this) {
+                state.durable = live().copy();
+            }
+        }
+
+        @Override
+        public Snapshot snapshot() {
+            Data frozen;
+            synchronized (CrashableDiskEngines.this) {
+                frozen = live().copy();
+            }
+            return new Snapshot() {
+                @Override
+                public byte[] get(int db, byte[] key) {
+                    byte[] v = frozen.db(db).get(key);
+                    return v == null ? null : v.clone();
+                }
+
+                @Override
+                public void scan(int db, byte[] from, boolean exclusive, Visitor visitor) {
+                    TreeMap<byte[], byte[]> m = frozen.db(db);
+                    for (var e : (from == null ? m : m.tailMap(from, !exclusive)).entrySet()) {
+                        if (!visitor.visit(e.getKey().clone(), e.getValue().clone())) {
+                            return;
+                        }
+                    }
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public Map<String, String> info() {
+            Map<String, String> out = new LinkedHashMap<>();
+            out.put("disk_engine", "memory (test)");
+            return out;
+        }
+
+        @Override
+        public void close() throws IOException {
+            synchronized (CrashableDiskEngines.this) {
+                if (!closed && state.open) {
+                    state.open = false;
+                }
+                closed = true;
+            }
+        }
+    }
+
+    /** A batch as a list of changes, applied in order. */
+    private static final class ListBatch implements DiskEngine.Batch {
+        private final java.util.List<java.util.function.Consumer<Data>> ops = new java.util.ArrayList<>();
+
+        @Override
+        public void put(int db, byte[] key, byte[] value) {
+            byte[] k = key.clone();
+            byte[] v = value.clone();
+            ops.add(d -> d.db(db).put(k, v));
+        }
+
+        @Override
+        public void delete(int db, byte[] key) {
+            byte[] k = key.clone();
+            ops.add(d -> d.db(db).remove(k));
+        }
+
+        @Override
+        public void clear(int db) {
+            ops.add(d -> d.db(db).clear());
+        }
+
+        @Override
+        public void meta(int db, byte[] value) {
+            byte[] v = value.clone();
+            ops.add(d -> d.meta.put(db, v));
+        }
+
+        java.util.List<Runnable> apply(Data d) {
+            java.util.List<Runnable> out = new java.util.ArrayList<>();
+            for (var op : ops) {
+                out.add(() -> op.accept(d));
+            }
+            return out;
+        }
+    }
+}
