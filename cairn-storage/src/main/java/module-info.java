@@ -12,4 +12,5 @@ module io.cairn.storage {
     exports io.cairn.storage.wal to io.cairn.testkit;
 
     uses io.cairn.storage.engine.ReplicaGroup.Provider;
+    uses io.cairn.storage.engine.DiskEngine.Provider;
 }

@@ -9,6 +9,7 @@ import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.WalMode;
 import io.cairn.storage.engine.WrongTypeException;
 import io.cairn.testkit.Seeds;
+import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -35,6 +36,12 @@ class SetStoreModelTest {
     @Test
     void setsFollowTheReferenceAcrossCheckpointsReopensAndCrashes() {
         run(Seeds.seed(), 12_000);
+    }
+
+    /** The same with database 0 a disk database (StoreModelTest.diskSettings), its engine crashing with the file system. */
+    @Test
+    void setsOnDiskFollowTheReferenceAcrossCheckpointsReopensAndCrashes() {
+        run(Seeds.seed(), 12_000, true);
     }
 
     @Test
@@ -124,12 +131,18 @@ class SetStoreModelTest {
     }
 
     private static void run(long seed, int steps) {
+        run(seed, steps, false);
+    }
+
+    private static void run(long seed, int steps, boolean disk) {
+        CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.2);
         RandomGenerator rnd = Seeds.random(seed);
         CrashableFileSystem fs = new CrashableFileSystem();
         ManualClock clock = new ManualClock(1_000_000);
         StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(1 << 16)
                 .checkpointsToKeep(1 + rnd.nextInt(2)).expiryCycle(Duration.ofHours(1))
-                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .disk(StoreModelTest.diskSettings(disk, engines, rnd)).build();
         Reference ref = new Reference();
         Store store = Store.open(config, fs, clock);
         try {
@@ -236,6 +249,7 @@ class SetStoreModelTest {
                     store = Store.open(config, fs, clock);
                 } else if (op < 900) {
                     fs.crash(rnd); // power loss with everything acknowledged: nothing may be missing
+                    engines.crash();
                     StoreModelTest.closeQuietly(store);
                     store = Store.open(config, fs, clock);
                 } else if (op < 930) {

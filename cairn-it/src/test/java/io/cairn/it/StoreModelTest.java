@@ -69,7 +69,7 @@ class StoreModelTest {
         StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(8192)
                 .checkpointsToKeep(1 + rnd.nextInt(2)).expiryCycle(Duration.ofHours(1))
                 .checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
-                .disk(disk ? new DiskSettings(Set.of(0), engines, 0, 1024 + rnd.nextInt(8192)) : DiskSettings.NONE)
+                .disk(diskSettings(disk, engines, rnd))
                 .build();
         KeyspaceModel model = new KeyspaceModel();
         Store store = Store.open(config, fs, clock);
@@ -172,6 +172,14 @@ class StoreModelTest {
         } finally {
             closeQuietly(store);
         }
+    }
+
+    /**
+     * For a model test's disk variant: database 0 on {@code engines}, with a stage of a few
+     * kilobytes so saves come often; else every database in memory.
+     */
+    static DiskSettings diskSettings(boolean disk, CrashableDiskEngines engines, RandomGenerator rnd) {
+        return disk ? new DiskSettings(Set.of(0), engines, 0, 1024 + rnd.nextInt(8192)) : DiskSettings.NONE;
     }
 
     /** Runs a write; returns false when it was refused as the wrong type. */

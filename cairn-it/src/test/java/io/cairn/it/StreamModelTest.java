@@ -9,6 +9,7 @@ import io.cairn.storage.engine.StreamId;
 import io.cairn.storage.engine.Txn;
 import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
+import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import io.cairn.testkit.model.StoreDump;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,12 @@ class StreamModelTest {
     @Test
     void streamsFollowTheReferenceAcrossCheckpointsReopensAndCrashes() {
         run(Seeds.seed(), 15_000);
+    }
+
+    /** The same with database 0 a disk database (StoreModelTest.diskSettings), its engine crashing with the file system. */
+    @Test
+    void streamsOnDiskFollowTheReferenceAcrossCheckpointsReopensAndCrashes() {
+        run(Seeds.seed(), 15_000, true);
     }
 
     @Test
@@ -97,12 +104,18 @@ class StreamModelTest {
     }
 
     private static void run(long seed, int steps) {
+        run(seed, steps, false);
+    }
+
+    private static void run(long seed, int steps, boolean disk) {
+        CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.2);
         RandomGenerator rnd = Seeds.random(seed);
         CrashableFileSystem fs = new CrashableFileSystem();
         ManualClock clock = new ManualClock(1_000_000);
         StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(16384)
                 .checkpointsToKeep(1 + rnd.nextInt(2)).expiryCycle(Duration.ofHours(1))
-                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .disk(StoreModelTest.diskSettings(disk, engines, rnd)).build();
         List<String> keys = List.of("s0", "s1", "s2", "s3");
         TreeMap<String, Stream> ref = new TreeMap<>();
         Store store = Store.open(config, fs, clock);
@@ -247,6 +260,7 @@ class StreamModelTest {
                         store = Store.open(config, fs, clock);
                     } else if (op < 960) {
                         fs.crash(rnd); // power loss with everything acknowledged: nothing may be missing
+                        engines.crash();
                         StoreModelTest.closeQuietly(store);
                         store = Store.open(config, fs, clock);
                     } else {

@@ -11,6 +11,7 @@ import io.cairn.storage.engine.WalMode;
 import io.cairn.storage.engine.ZSetOps;
 import io.cairn.storage.engine.ZSetRange;
 import io.cairn.testkit.Seeds;
+import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -40,6 +41,12 @@ class ZSetModelTest {
     @Test
     void sortedSetsFollowTheModelAcrossCheckpointsReopensAndCrashes() {
         run(Seeds.seed(), 25_000);
+    }
+
+    /** The same with database 0 a disk database (StoreModelTest.diskSettings), its engine crashing with the file system. */
+    @Test
+    void sortedSetsOnDiskFollowTheModelAcrossCheckpointsReopensAndCrashes() {
+        run(Seeds.seed(), 25_000, true);
     }
 
     @Test
@@ -92,12 +99,18 @@ class ZSetModelTest {
     }
 
     private static void run(long seed, int steps) {
+        run(seed, steps, false);
+    }
+
+    private static void run(long seed, int steps, boolean disk) {
+        CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.2);
         RandomGenerator rnd = Seeds.random(seed);
         CrashableFileSystem fs = new CrashableFileSystem();
         ManualClock clock = new ManualClock(1_000_000);
         StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(64 * 1024)
                 .checkpointsToKeep(1 + rnd.nextInt(2)).expiryCycle(Duration.ofHours(1))
-                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).build();
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .disk(StoreModelTest.diskSettings(disk, engines, rnd)).build();
         Model model = new Model();
         Store store = Store.open(config, fs, clock);
         CompletableFuture<CheckpointInfo> running = null;
@@ -161,6 +174,7 @@ class ZSetModelTest {
                 } else if (op < 900) {
                     running = finish(running);
                     fs.crash(rnd); // power loss with everything acknowledged: nothing may be missing
+                    engines.crash();
                     StoreModelTest.closeQuietly(store);
                     store = Store.open(config, fs, clock);
                 }

@@ -14,6 +14,8 @@ import io.cairn.server.net.TlsContext;
 import io.cairn.server.net.TlsHandshakeLog;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.ReplicaGroup;
+import io.cairn.storage.engine.DiskEngine;
+import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.StoreStats;
 import io.cairn.storage.io.FileSystem;
@@ -227,7 +229,21 @@ public final class CairnServer implements AutoCloseable {
                 .checkpointBytesPerSecond(c.checkpointRate())
                 .databases(c.databases())
                 .encodings(c.encodings())
+                .disk(diskSettings(c))
                 .build();
+    }
+
+    /** The disk databases, with the engine on the class path (cairn-disk). */
+    private static DiskSettings diskSettings(ServerConfig c) {
+        java.util.Set<Integer> onDisk = c.diskDatabaseSet();
+        if (onDisk.isEmpty()) {
+            return DiskSettings.NONE;
+        }
+        DiskEngine.Provider provider = DiskEngine.provider();
+        if (provider == null) {
+            throw new CairnException("disk databases are configured but this build has no disk engine (cairn-disk is not on the class path)");
+        }
+        return new DiskSettings(onDisk, provider, c.diskCacheSize(), c.diskStageSize());
     }
 
     /** The copy of the group this node is, from the provider on the class path (cairn-replication). */

@@ -36,7 +36,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                            MemoryLimit memory, int heapGuardPercent, long trackingTableMaxKeys, Encodings encodings,
                            String aclfile, TlsSettings tls, int memcachedPort, int memcachedDatabase,
                            long memcachedItemSizeMax, String nodeId, int raftPort, String peers,
-                           long raftSnapshotEntries, String groupName) {
+                           long raftSnapshotEntries, String groupName, String storage, String diskDatabases,
+                           long diskCacheSize, long diskStageSize) {
 
     /** Each setting: name, type, default, meaning. */
     public enum Key {
@@ -89,6 +90,16 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         RAFT_SNAPSHOT_ENTRIES("raft-snapshot-entries", integer(1, Long.MAX_VALUE), "100000",
                 "in a group: Raft log entries applied since the last snapshot that trigger the next (the log before"
                         + " it is then purged, in whole wal-segment-bytes segments)"),
+        STORAGE("storage", new SettingType.Choice(List.of("memory", "disk")), "memory",
+                "where every database keeps its data: memory, or disk (RocksDB in dir/disk: in memory only its block"
+                        + " cache, disk-cache-size, and each database's stage, disk-stage-size; the log stays the log of record)"),
+        DISK_DATABASES("disk-databases", TEXT, "",
+                "the databases on disk, comma-separated (1,2), the others in memory; empty: as storage says"),
+        DISK_CACHE_SIZE("disk-cache-size", bytes(0, Long.MAX_VALUE), "256mb",
+                "the disk engine's block cache (RocksDB's), shared by the disk databases"),
+        DISK_STAGE_SIZE("disk-stage-size", bytes(4096, Long.MAX_VALUE), "64mb",
+                "estimated bytes of entries the disk databases hold in memory (changed since their last save, or read"
+                        + " since) before they are saved to the engine and let go"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",
                 "numbered databases (SELECT 0 to databases - 1); search indexes cover database 0"),
         BUSY_REPLY_THRESHOLD("busy-reply-threshold", "lua-time-limit", integer(0, Long.MAX_VALUE), "5000",
@@ -310,6 +321,14 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         if (httpPort != 0 && httpPort == port) {
             throw new IllegalArgumentException("http-port: " + httpPort + " (expected: another port than port " + port + ")");
         }
+        Key.STORAGE.parse(storage);
+        Key.DISK_CACHE_SIZE.check(diskCacheSize);
+        Key.DISK_STAGE_SIZE.check(diskStageSize);
+        java.util.Set<Integer> onDisk = diskDatabaseSet(storage, diskDatabases, databases);
+        if (!onDisk.isEmpty() && !peers.isEmpty()) {
+            throw new IllegalArgumentException("storage: disk databases do not replicate yet (expected: every database"
+                    + " in memory when peers is set)");
+        }
         Checks.notNull("nodeId", nodeId);
         Checks.notNull("peers", peers);
         Key.RAFT_PORT.check(raftPort);
@@ -446,7 +465,11 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                     (int) number(Key.RAFT_PORT),
                     text(Key.PEERS),
                     number(Key.RAFT_SNAPSHOT_ENTRIES),
-                    text(Key.GROUP_NAME));
+                    text(Key.GROUP_NAME),
+                    text(Key.STORAGE),
+                    text(Key.DISK_DATABASES),
+                    number(Key.DISK_CACHE_SIZE),
+                    number(Key.DISK_STAGE_SIZE));
         }
 
         private MemoryLimit memory() {
@@ -560,7 +583,50 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
             case PEERS -> peers;
             case RAFT_SNAPSHOT_ENTRIES -> Long.toString(raftSnapshotEntries);
             case GROUP_NAME -> groupName;
+            case STORAGE -> storage;
+            case DISK_DATABASES -> diskDatabases;
+            case DISK_CACHE_SIZE -> Long.toString(diskCacheSize);
+            case DISK_STAGE_SIZE -> Long.toString(diskStageSize);
             default -> TlsSettings.covers(k) ? tls.get(k) : EncodingSettings.get(encodings, k);
         };
+    }
+
+    /** The disk databases these settings name: every one with storage disk, else disk-databases's. */
+    public java.util.Set<Integer> diskDatabaseSet() {
+        return diskDatabaseSet(storage, diskDatabases, databases);
+    }
+
+    private static java.util.Set<Integer> diskDatabaseSet(String storage, String list, int databases) {
+        Checks.notNull("diskDatabases", list);
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        if (list.isBlank()) {
+            if ("disk".equals(storage)) {
+                for (int db = 0; db < databases; db++) {
+                    out.add(db);
+                }
+            }
+            return out;
+        }
+        if ("disk".equals(storage)) {
+            throw new IllegalArgumentException("disk-databases: " + list
+                    + " (expected: empty with storage disk, which puts every database on disk)");
+        }
+        for (String part : list.split(",", -1)) {
+            int db;
+            try {
+                db = Integer.parseInt(part.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("disk-databases: " + list
+                        + " (expected: database numbers, comma-separated, e.g. 1,2)");
+            }
+            if (db < 0 || db >= databases) {
+                throw new IllegalArgumentException("disk-databases: " + list + " (expected: databases 0.."
+                        + (databases - 1) + ")");
+            }
+            if (!out.add(db)) {
+                throw new IllegalArgumentException("disk-databases: " + list + " (expected: each database once)");
+            }
+        }
+        return out;
     }
 }

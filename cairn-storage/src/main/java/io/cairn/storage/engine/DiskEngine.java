@@ -20,6 +20,11 @@ import java.util.Map;
  */
 public interface DiskEngine extends AutoCloseable {
 
+    /** The provider on the class path, or null when none is (a build without {@code cairn-disk}). */
+    static Provider provider() {
+        return java.util.ServiceLoader.load(Provider.class).findFirst().orElse(null);
+    }
+
     /** Opens an engine in a directory of its own. */
     interface Provider {
         /**
@@ -48,8 +53,8 @@ public interface DiskEngine extends AutoCloseable {
     byte[] get(int db, byte[] key);
 
     /**
-     * Visits the entries of {@code db} in key order from {@code from} (null: the first; excluded
-     * when {@code exclusive}), until the visitor answers false.
+     * Visits the entries of {@code db} in key order from {@code from} (null: the first, whatever
+     * {@code exclusive} says; else excluded when {@code exclusive}), until the visitor answers false.
      */
     void scan(int db, byte[] from, boolean exclusive, Visitor visitor);
 
@@ -66,7 +71,7 @@ public interface DiskEngine extends AutoCloseable {
 
         void delete(int db, byte[] key);
 
-        /** Removes every entry of {@code db}, before the batch's puts for it. */
+        /** Removes every entry of {@code db} (a batch's changes apply in the order they were given). */
         void clear(int db);
 
         /** Records {@code value} as {@code db}'s figures (key counts...), read back by {@link DiskEngine#meta}. */

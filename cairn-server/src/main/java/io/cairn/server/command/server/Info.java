@@ -35,7 +35,8 @@ final class Info {
             "replication", "cpu", "modules", "errorstats", "cluster", "keyspace");
     /** Every section, in the order Redis prints them. */
     static final List<String> ALL_SECTIONS = List.of("server", "clients", "memory", "persistence", "stats",
-            "replication", "cpu", "modules", "commandstats", "errorstats", "latencystats", "cluster", "keyspace");
+            "replication", "cpu", "modules", "commandstats", "errorstats", "latencystats", "cluster", "keyspace",
+            "disk");
 
     private Info() {
     }
@@ -63,7 +64,7 @@ final class Info {
         StringBuilder sb = new StringBuilder();
         StoreStats st = s.store().stats();
         for (String section : ALL_SECTIONS) {
-            if (!wanted.contains(section)) {
+            if (!wanted.contains(section) || section.equals("disk") && !s.store().hasDiskDatabases()) {
                 continue;
             }
             if (!sb.isEmpty()) {
@@ -83,6 +84,7 @@ final class Info {
                         sb.append("errorstat_").append(code).append(":count=").append(n).append("\r\n"));
                 case "latencystats" -> latencyStats(s, sb);
                 case "cluster" -> line(sb, "cluster_enabled", 0);
+                case "disk" -> s.store().diskInfo().forEach((k, v) -> sb.append(k).append(':').append(v).append("\r\n"));
                 case "keyspace" -> {
                     for (int db = 0; db < st.keysPerDb().length; db++) {
                         if (st.keysPerDb()[db] > 0) {
