@@ -72,14 +72,24 @@ class RedisDifferentialTest {
     /** The scripts in the source tree, which the recorder rewrites (Maven runs tests in the module's directory). */
     private static final Path SOURCE = Path.of("src", "test", "resources", SCRIPTS);
 
+    /**
+     * The scripts whose replies a server with every database on disk does not give, and why: it
+     * refuses SWAPDB of a disk database, and maxmemory's eviction bounds the memory databases only.
+     */
+    private static final Set<String> NOT_ON_DISK = Set.of("databases.txt", "maxmemory.txt");
+
     @TempDir
     static Path dir;
     static TestServer cairn;
+    /** The same server with every database on disk, its stage saved every few kilobytes. */
+    static TestServer cairnOnDisk;
     static RedisServerProcess redis;
 
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         cairn = TestServer.start(Files.createDirectories(dir.resolve("cairn")), "none");
+        cairnOnDisk = TestServer.start(Files.createDirectories(dir.resolve("cairn-disk")), "none",
+                "storage", "disk", "disk-stage-size", "4096");
         if (RedisServerProcess.installed()) {
             redis = RedisServerProcess.start(Files.createDirectories(dir.resolve("redis")));
         } else if (RECORD) {
@@ -97,6 +107,9 @@ class RedisDifferentialTest {
         }
         if (cairn != null) {
             cairn.close();
+        }
+        if (cairnOnDisk != null) {
+            cairnOnDisk.close();
         }
     }
 
@@ -152,6 +165,22 @@ class RedisDifferentialTest {
         }
         List<Step> steps = DifferentialScript.parse(script, text(script));
         check(script, steps, runPipelined(cairn.port(), steps), "Cairn", Step::cairnMatches);
+    }
+
+    static Stream<String> diskScripts() throws IOException, URISyntaxException {
+        return scripts().filter(s -> !NOT_ON_DISK.contains(s));
+    }
+
+    /** The same recordings against a server whose every database is a disk database. */
+    @Order(4)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("diskScripts")
+    void cairnOnDiskGivesTheRecordedReplies(String script) throws IOException {
+        if (RECORD) {
+            return;
+        }
+        List<Step> steps = DifferentialScript.parse(script, text(script));
+        check(script, steps, run(cairnOnDisk.port(), steps, "Cairn on disk"), "Cairn on disk", Step::cairnMatches);
     }
 
     /** As {@link #run}, each run of one connection's steps sent at once and then read. */

@@ -442,7 +442,7 @@ public final class Store implements AutoCloseable {
         long lsn = log.lastLsn();
         long t0 = System.nanoTime();
         try {
-            log.whenDurable(lsn).join();
+            awaitDurable(lsn);
             dbs.saveDisk(lsn);
         } catch (IOException | RuntimeException e) {
             saveFailures++;
@@ -453,6 +453,22 @@ public final class Store implements AutoCloseable {
         saves++;
         lastSaveLsn = lsn;
         return true;
+    }
+
+    /**
+     * Under the lock: waits until the log is durable to {@code lsn}, by polling its durable LSN
+     * rather than joining a future (whose completion runs others' callbacks first, which might
+     * want this very lock).
+     */
+    private void awaitDurable(long lsn) {
+        while (log.durableLsn() < lsn) {
+            CompletableFuture<Void> f = log.whenDurable(lsn);
+            if (f.isDone()) {
+                f.join(); // done: returns, or throws the log's failure
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+        }
     }
 
     /** Whether some database is a disk database. */

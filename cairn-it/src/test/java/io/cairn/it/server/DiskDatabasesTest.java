@@ -1,0 +1,188 @@
+package io.cairn.it.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cairn.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+
+/**
+ * Disk databases through a running server: hot keys in memory beside cold ones in RocksDB, data
+ * surviving restarts with a stage far smaller than the data, expiry of keys that live only in the
+ * engine, the refusals, a database that becomes a disk database, and search over one.
+ */
+class DiskDatabasesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDiskDatabaseBesideMemoryOnesKeepsItsDataAcrossRestarts() {
+        String[] disk = {"disk-databases", "1", "disk-stage-size", "4096"};
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.set("hot", "in memory");
+            j.select(1);
+            for (int i = 0; i < 2000; i++) {
+                j.set("k" + i, "v" + i);
+                j.hset("h" + (i % 50), "f" + i, Integer.toString(i));
+            }
+            j.rpush("list", "a", "b", "c");
+            j.zadd("z", 2.5, "m");
+            j.sadd("set", "x", "y");
+            assertThat(j.dbSize()).isEqualTo(2000 + 50 + 3);
+            assertThat(j.get("k1234")).isEqualTo("v1234");
+            assertThat(j.hlen("h7")).isEqualTo(40);
+            assertThat(j.del("k0", "k1", "nope")).isEqualTo(2);
+            Map<String, String> info = info(j.info("disk"));
+            assertThat(info).containsEntry("disk_databases", "1").containsEntry("disk_engine", "rocksdb");
+            assertThat(Long.parseLong(info.get("disk_stage_saves"))).as("the stage was saved").isPositive();
+            assertThat(j.info("keyspace")).contains("db1:keys=2051,expires=0");
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            assertThat(j.get("hot")).isEqualTo("in memory");
+            j.select(1);
+            assertThat(j.dbSize()).isEqualTo(2051);
+            assertThat(j.get("k0")).isNull();
+            assertThat(j.get("k1999")).isEqualTo("v1999");
+            assertThat(j.hget("h49", "f1999")).isEqualTo("1999");
+            assertThat(j.lrange("list", 0, -1)).containsExactly("a", "b", "c");
+            assertThat(j.zscore("z", "m")).isEqualTo(2.5);
+            assertThat(j.smembers("set")).containsExactlyInAnyOrder("x", "y");
+            assertThat(j.keys("h4*")).containsExactlyInAnyOrder("h4", "h40", "h41", "h42", "h43", "h44", "h45", "h46",
+                    "h47", "h48", "h49");
+            assertThat(j.randomKey()).isNotNull();
+            j.flushDB();
+            assertThat(j.dbSize()).isZero();
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            assertThat(j.get("hot")).isEqualTo("in memory");
+            j.select(1);
+            assertThat(j.dbSize()).as("FLUSHDB of the disk database survived the restart").isZero();
+            assertThat(j.get("k1999")).isNull();
+        }
+    }
+
+    @Test
+    void keysThatLiveOnlyInTheEngineExpire() throws InterruptedException {
+        try (TestServer s = TestServer.start(dir, "write", "storage", "disk", "disk-stage-size", "4096");
+                Jedis j = new Jedis("127.0.0.1", s.port())) {
+            for (int i = 0; i < 500; i++) {
+                j.set("short" + i, "x", redis.clients.jedis.params.SetParams.setParams().px(200));
+                j.set("long" + i, "y");
+            }
+            assertThat(Long.parseLong(info(j.info("disk")).get("disk_stage_saves"))).isPositive();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (j.dbSize() > 500 && System.nanoTime() < deadline) {
+                Thread.sleep(20); // the expiry cycle runs every 100 ms: wait for it to reach them
+            }
+            assertThat(j.dbSize()).as("the expiry cycle reclaimed the engine's expired keys").isEqualTo(500);
+            assertThat(j.exists("short7")).isFalse();
+            assertThat(j.get("long7")).isEqualTo("y");
+            assertThat(j.info("keyspace")).contains("db0:keys=500,expires=0");
+        }
+    }
+
+    @Test
+    void moveAcrossKindsAndSwapdbOfADiskDatabaseAreRefused() {
+        try (TestServer s = TestServer.start(dir, "none", "disk-databases", "1,2"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.set("k", "v");
+            assertThatThrownBy(() -> j.move("k", 1)).isInstanceOf(JedisDataException.class)
+                    .hasMessage("ERR MOVE between a memory database and a disk database is not supported");
+            assertThatThrownBy(() -> j.swapDB(0, 1)).isInstanceOf(JedisDataException.class)
+                    .hasMessage("ERR SWAPDB of a disk database is not supported");
+            assertThat(j.swapDB(0, 3)).isEqualTo("OK");
+            j.select(3);
+            assertThat(j.get("k")).as("the connection and the data survived the refusals").isEqualTo("v");
+            j.select(1);
+            j.set("e", "on disk");
+            assertThat(j.move("e", 2)).as("disk to disk").isEqualTo(1);
+            j.select(2);
+            assertThat(j.get("e")).isEqualTo("on disk");
+        }
+    }
+
+    @Test
+    void aMemoryDatabaseBecomesADiskDatabaseAndCannotSilentlyGoBack() {
+        try (TestServer s = TestServer.start(dir, "fsync"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.select(1);
+            j.set("was", "in memory");
+            j.hset("h", "f", "v");
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", "disk-databases", "1"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.select(1);
+            assertThat(j.get("was")).isEqualTo("in memory");
+            assertThat(j.hget("h", "f")).isEqualTo("v");
+            assertThat(j.save()).isEqualTo("OK"); // the checkpoint saves it to the engine
+        }
+        assertThatThrownBy(() -> TestServer.start(dir, "fsync").close())
+                .hasMessageContaining("database 1 is a disk database");
+        try (TestServer s = TestServer.start(dir, "fsync", "disk-databases", "1"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.select(1);
+            assertThat(j.get("was")).isEqualTo("in memory");
+        }
+    }
+
+    @Test
+    void searchCoversADiskDatabase() throws InterruptedException {
+        String[] disk = {"storage", "disk", "disk-stage-size", "4096"};
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            for (int i = 0; i < 300; i++) {
+                j.sendCommand(() -> "JSON.SET".getBytes(), "doc:" + i, "$", "{\"title\":\"book " + i + "\",\"n\":" + i + "}");
+            }
+            assertThat(j.sendCommand(() -> "FT.CREATE".getBytes(), "idx", "ON", "JSON", "PREFIX", "1", "doc:",
+                    "SCHEMA", "$.n", "AS", "n", "NUMERIC").toString()).isNotEmpty();
+            awaitIndexed(j, 300);
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            awaitIndexed(j, 300);
+        }
+    }
+
+    @Test
+    void settingsAreCheckedBeforeAnythingOpens() {
+        assertThatThrownBy(() -> new ServerConfig.Builder().set("storage", "disk").set("disk-databases", "1").build())
+                .hasMessage("disk-databases: 1 (expected: empty with storage disk, which puts every database on disk)");
+        assertThatThrownBy(() -> new ServerConfig.Builder().set("disk-databases", "16").build())
+                .hasMessage("disk-databases: 16 (expected: databases 0..15)");
+        assertThatThrownBy(() -> new ServerConfig.Builder().set("disk-databases", "1,x").build())
+                .hasMessage("disk-databases: 1,x (expected: database numbers, comma-separated, e.g. 1,2)");
+        assertThatThrownBy(() -> new ServerConfig.Builder().set("disk-databases", "1,1").build())
+                .hasMessage("disk-databases: 1,1 (expected: each database once)");
+        assertThatThrownBy(() -> new ServerConfig.Builder().set("storage", "tape").build())
+                .hasMessageContaining("storage");
+        assertThat(new ServerConfig.Builder().set("disk-databases", "2, 1").build().diskDatabaseSet()).containsExactly(1, 2);
+        assertThat(new ServerConfig.Builder().set("storage", "disk").set("databases", "3").build().diskDatabaseSet())
+                .containsExactly(0, 1, 2);
+    }
+
+    private static void awaitIndexed(Jedis j, long docs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long found = -1;
+        while (System.nanoTime() < deadline) {
+            Object r = j.sendCommand(() -> "FT.SEARCH".getBytes(), "idx", "@n:[0 +inf]", "LIMIT", "0", "0");
+            found = (Long) ((List<?>) r).get(0);
+            if (found == docs) {
+                return;
+            }
+            Thread.sleep(20); // indexing runs behind the writes: wait until it caught up
+        }
+        assertThat(found).as("documents the index found").isEqualTo(docs);
+    }
+
+    static Map<String, String> info(String text) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String line : text.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && !line.startsWith("#")) {
+                out.put(line.substring(0, colon), line.substring(colon + 1));
+            }
+        }
+        return out;
+    }
+}
