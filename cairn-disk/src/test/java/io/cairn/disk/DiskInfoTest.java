@@ -55,4 +55,28 @@ class DiskInfoTest {
             assertThat(Double.parseDouble(info.get("disk_write_amplification"))).isGreaterThanOrEqualTo(1.0);
         }
     }
+    @Test
+    void compactionsAreCountedWithTheirBytes() throws Exception {
+        try (DiskEngine engine = RocksDbEngine.open(new DiskEngine.Settings(dir, 4L << 20))) {
+            // Level 0 compacts once it holds 4 tables: five flushed saves start a compaction.
+            for (int round = 0; round < 5; round++) {
+                DiskEngine.Batch batch = engine.batch();
+                for (int i = 0; i < 100; i++) {
+                    batch.put(0, ("key" + i).getBytes(), ("round" + round).getBytes());
+                }
+                engine.save(batch, round + 1);
+                engine.flush();
+            }
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (engine.info().get("disk_compactions").equals("0") && System.nanoTime() < deadline) {
+                Thread.sleep(1); // polls a condition, bounded by the deadline
+            }
+            Map<String, String> info = engine.info();
+            assertThat(Long.parseLong(info.get("disk_compactions"))).isPositive();
+            assertThat(Long.parseLong(info.get("disk_compaction_read_bytes"))).isPositive();
+            assertThat(Long.parseLong(info.get("disk_compaction_write_bytes"))).isPositive();
+            assertThat(Double.parseDouble(info.get("disk_compaction_max_ms"))).isPositive();
+            assertThat(engine.get(0, "key7".getBytes())).isEqualTo("round4".getBytes());
+        }
+    }
 }
