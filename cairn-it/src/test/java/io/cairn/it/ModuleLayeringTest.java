@@ -28,6 +28,7 @@ class ModuleLayeringTest {
                 .layer("ycsb").definedBy("io.cairn.ycsb..")
                 .layer("server").definedBy("io.cairn.server..")
                 .layer("replication").definedBy("io.cairn.replication..")
+                .layer("disk").definedBy("io.cairn.disk..")
                 .layer("search").definedBy("io.cairn.search..")
                 .layer("document").definedBy("io.cairn.document..")
                 .layer("resp").definedBy("io.cairn.resp..")
@@ -38,11 +39,12 @@ class ModuleLayeringTest {
                 .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("replication").mayNotBeAccessedByAnyLayer() // found with ServiceLoader
+                .whereLayer("disk").mayNotBeAccessedByAnyLayer() // found with ServiceLoader
                 .whereLayer("search").mayOnlyBeAccessedByLayers("server", "cli")
                 .whereLayer("document").mayOnlyBeAccessedByLayers("search", "server", "cli")
                 .whereLayer("resp").mayOnlyBeAccessedByLayers("server", "cli", "bench")
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "replication", "server", "cli")
-                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "replication", "server", "cli", "bench")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("document", "search", "replication", "disk", "server", "cli")
+                .whereLayer("common").mayOnlyBeAccessedByLayers("storage", "resp", "document", "search", "replication", "disk", "server", "cli", "bench")
                 .check(CLASSES);
     }
 
@@ -97,6 +99,19 @@ class ModuleLayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.cairn.storage.wal..", "io.cairn.storage.index..",
                         "io.cairn.server..", "io.cairn.resp..", "io.netty..")
                 .check(CLASSES);
+    }
+
+    /** The disk engine is the only module on RocksDB; the server reaches it through the engine's {@code DiskEngine}. */
+    @Test
+    void onlyTheDiskEngineImportsRocksDb() {
+        noClasses().that().resideOutsideOfPackage("io.cairn.disk..")
+                .should().dependOnClassesThat().resideInAPackage("org.rocksdb..")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("io.cairn.disk..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cairn.storage.wal..", "io.cairn.storage.index..",
+                        "io.cairn.storage.io..", "io.cairn.server..", "io.cairn.resp..", "io.netty..")
+                .check(CLASSES);
+        org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.cairn.disk")).isTrue();
     }
 
     /** The one other user is the bench's embedded-Lucene reference, on this class path through cairn-cli. */
