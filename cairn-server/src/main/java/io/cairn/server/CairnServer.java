@@ -237,7 +237,9 @@ public final class CairnServer implements AutoCloseable {
     private static DiskSettings diskSettings(ServerConfig c) {
         java.util.Set<Integer> onDisk = c.diskDatabaseSet();
         if (onDisk.isEmpty()) {
-            return DiskSettings.NONE;
+            // An engine left in the directory is opened to refuse the start if it holds databases.
+            DiskEngine.Provider found = java.nio.file.Files.exists(c.dir().resolve("disk")) ? DiskEngine.provider() : null;
+            return found == null ? DiskSettings.NONE : new DiskSettings(onDisk, found, 0, c.diskStageSize());
         }
         DiskEngine.Provider provider = DiskEngine.provider();
         if (provider == null) {

@@ -11,7 +11,9 @@ import java.util.Set;
  * write-ahead log stays the log of record for every database.
  *
  * @param databases  the disk databases' numbers; empty: none
- * @param provider   the engine (RocksDB's, from {@code cairn-disk}); null only when {@code databases} is empty
+ * @param provider   the engine (RocksDB's, from {@code cairn-disk}); null only when {@code databases} is empty.
+ *                   Given with no databases, the store still opens an engine it finds in its
+ *                   directory, to refuse a start that would leave its databases behind
  * @param cacheBytes the engine's block cache
  * @param stageBytes the estimated bytes of entries a disk database's stage holds before a save
  */

@@ -256,6 +256,9 @@ final class DiskTier {
 
     // ------------------------------------------------------------------ values
 
+    /** The bit of a value's kind byte that marks a set in the hashtable layout. */
+    private static final int HASHTABLE = 0x80;
+
     /** The engine's value for {@code entry}: its snapshot bytes without the key. */
     static byte[] value(Object entry) {
         byte[] whole = SnapshotWriter.encode(entry);
@@ -264,7 +267,9 @@ final class DiskTier {
         int keyLength = Varints.getInt(in, "key length", whole.length);
         int rest = in.position() + keyLength;
         byte[] out = new byte[1 + whole.length - rest];
-        out[0] = whole[0];
+        // A set's layout changes only one way while it lives (intset to hashtable, as in Redis): the
+        // high bit of the kind keeps a hashtable one so when its members would fit an intset again.
+        out[0] = (byte) (whole[0] | (entry instanceof SetEntry set && set.encoding().equals("hashtable") ? HASHTABLE : 0));
         System.arraycopy(whole, rest, out, 1, whole.length - rest);
         return out;
     }
@@ -272,13 +277,17 @@ final class DiskTier {
     /** The entry at {@code key} that {@link #value} gave {@code value}. */
     static Object decode(byte[] key, byte[] value, long epoch, CowClock cow, Encodings encodings) {
         ByteBuffer whole = ByteBuffer.allocate(value.length + 5 + key.length).order(ByteOrder.LITTLE_ENDIAN);
-        whole.put(value[0]);
+        whole.put((byte) (value[0] & ~HASHTABLE));
         Varints.put(whole, key.length);
         whole.put(key);
         whole.put(value, 1, value.length - 1);
         whole.flip();
         try {
-            return SnapshotReader.readEntry(whole, epoch, cow, encodings);
+            Object e = SnapshotReader.readEntry(whole, epoch, cow, encodings);
+            if ((value[0] & HASHTABLE) != 0 && e instanceof SetEntry set) {
+                set.makeHashtable(CowClock.unshared(epoch));
+            }
+            return e;
         } catch (RuntimeException e) {
             throw new io.cairn.common.CorruptionException("disk database " + "value of key "
                     + new String(key, java.nio.charset.StandardCharsets.ISO_8859_1), 0, "does not decode: " + e);

@@ -153,6 +153,17 @@ final class SetEntry extends CollectionEntry {
         return tree.scan(cursor, count, m -> visitor.visit(m, null));
     }
 
+    /**
+     * Makes an intset a hashtable, as a write of a member that does not fit makes it: for a set read
+     * back from a form that does not keep its layout (a disk database's value), whose layout had
+     * already changed. Nothing may see it yet.
+     */
+    void makeHashtable(CowClock clock) {
+        if (ints != null) {
+            convert(clock);
+        }
+    }
+
     private void convert(CowClock clock) {
         MemberTree t = new MemberTree(clock.stamp());
         for (int i = 0; i < ints.size(); i++) {

@@ -105,14 +105,14 @@ public final class Store implements AutoCloseable {
         this.dirLock = fs.lock(config.dir().resolve("LOCK"));
         DiskEngine engine = null;
         try {
-            if (config.disk().any()) {
-                if (replicated != null) {
+            boolean leftBehind = config.disk().provider() != null && fs.exists(config.dir().resolve("disk"));
+            if (config.disk().any() || leftBehind && replicated == null) {
+                if (config.disk().any() && replicated != null) {
                     throw new IllegalArgumentException("disk databases do not yet replicate: a replicated store keeps every database in memory");
                 }
                 engine = config.disk().provider().open(
                         new DiskEngine.Settings(config.dir().resolve("disk"), config.disk().cacheBytes()));
             }
-            this.disk = engine;
             if (replicated != null) {
                 // A replica starts empty: the group's log, replayed through applyReplicated, is its state.
                 this.dbs = new Databases(config.databases(), config.expectedKeys());
@@ -121,7 +121,13 @@ public final class Store implements AutoCloseable {
                 this.txn = new Txn(dbs, config);
                 this.log = new CommitLog(replicated);
             } else {
+                // With no disk database configured, the engine found in the directory is opened only so
+                // that recovery refuses the start if it holds one (Databases' check).
                 Recovery.Recovered r = Recovery.run(fs, config, clock, engine);
+                if (!config.disk().any() && engine != null) {
+                    engine.close();
+                    engine = null;
+                }
                 this.lastSaveLsn = engine == null ? 0 : engine.savedLsn();
                 this.dbs = r.databases();
                 this.recovery = r.stats();
@@ -131,6 +137,7 @@ public final class Store implements AutoCloseable {
                                 config.maxRecordBytes(), r.lastLsn() + 1);
                 this.log = new CommitLog(wal, r.lastLsn());
             }
+            this.disk = engine;
         } catch (IOException | RuntimeException e) {
             if (engine != null) {
                 engine.close();

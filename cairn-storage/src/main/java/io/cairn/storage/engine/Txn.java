@@ -664,7 +664,7 @@ public final class Txn {
         if (dbs.isDisk(db) != dbs.isDisk(toDb)) {
             // Recovery reads the two kinds from different points of the log: a key moved between
             // them could be replayed into one and already be gone from the other.
-            throw new IllegalArgumentException("MOVE between a memory database and a disk database is not supported");
+            throw new IllegalArgumentException("ERR MOVE between a memory database and a disk database is not supported");
         }
         if (liveForWrite(key) == null) {
             return false;
@@ -687,7 +687,7 @@ public final class Txn {
         checkDatabase(a);
         checkDatabase(b);
         if (dbs.isDisk(a) || dbs.isDisk(b)) {
-            throw new IllegalArgumentException("SWAPDB of a disk database is not supported");
+            throw new IllegalArgumentException("ERR SWAPDB of a disk database is not supported");
         }
         record(new Mutation.SwapDb(a, b), 10);
     }
