@@ -68,7 +68,8 @@ class MainTest {
                 case SettingType.Choice ch -> ch.words().getFirst();
                 case SettingType.Text t -> k == ServerConfig.Key.DIR ? dir.toString()
                         : k == ServerConfig.Key.TLS_PROTOCOLS ? "TLSv1.3" : k == ServerConfig.Key.NODE_ID ? "n1"
-                        : k == ServerConfig.Key.PEERS ? "n1=127.0.0.1:5:1" : "x";
+                        : k == ServerConfig.Key.PEERS ? "n1=127.0.0.1:5:1"
+                        : k == ServerConfig.Key.DISK_DATABASES ? "" : "x"; // a group has no disk database
                 case SettingType.RedisNumber n -> Long.toString(n.min() + 1 + (n.memory() ? 0 : 2));
                 case SettingType.BufferLimits l -> "pubsub 1mb 512kb 5";
             });
@@ -90,6 +91,8 @@ class MainTest {
         assertThat(c.tls().certFile()).isEqualTo("x");
         assertThat(c.clientOutputBufferLimits().pubsub()).isEqualTo(new OutputBufferLimits.ClassLimit(1 << 20, 512 << 10, 5));
         assertThat(c.checkpointsToKeep()).isEqualTo(2);
+        assertThat(c.diskStageSize()).isEqualTo(5 * 1024);
+        assertThat(c.diskCacheSize()).isEqualTo(1024);
         assertThat(c.dir()).isEqualTo(dir);
         assertThat(c.encodings().hashMaxListpackEntries()).isEqualTo(3);
         assertThat(c.encodings().hashMaxListpackValue()).isEqualTo(1);
