@@ -97,7 +97,7 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
                 "the databases on disk, comma-separated (1,2), the others in memory; empty: as storage says"),
         DISK_CACHE_SIZE("disk-cache-size", bytes(0, Long.MAX_VALUE), "256mb",
                 "the disk engine's block cache (RocksDB's), shared by the disk databases"),
-        DISK_STAGE_SIZE("disk-stage-size", bytes(4096, Long.MAX_VALUE), "64mb",
+        DISK_STAGE_SIZE("disk-stage-size", bytes(4096, Long.MAX_VALUE), "16mb",
                 "estimated bytes of entries the disk databases hold in memory (changed since their last save, or read"
                         + " since) before they are saved to the engine and let go"),
         DATABASES("databases", integer(1, io.cairn.storage.engine.StoreConfig.MAX_DATABASES), "16",

@@ -28,7 +28,7 @@ final class SnapshotWriter implements AutoCloseable {
     private final boolean streamLarge;
     // Holds the block header (reserved, filled at flush) followed by the payload being built, so
     // a block is written with no copy and no allocation.
-    private ByteBuffer block = newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2);
+    private ByteBuffer block;
     private long entries;
     /** How {@link #ensure} makes room: grow the buffer (a block built in memory) or {@link #spill}. */
     private Mode mode = Mode.NORMAL;
@@ -61,6 +61,7 @@ final class SnapshotWriter implements AutoCloseable {
 
     /** {@code streamLarge} false builds every block whole in memory, as before streaming (tests compare the two). */
     SnapshotWriter(FileSystem fs, Path dir, long lsn, long createdMillis, boolean streamLarge) throws IOException {
+        this.block = newBlock(SnapshotFormat.TARGET_BLOCK_BYTES * 2);
         this.streamLarge = streamLarge;
         this.fs = fs;
         this.dir = dir;
@@ -76,7 +77,8 @@ final class SnapshotWriter implements AutoCloseable {
     }
 
     /** A writer with no file, for {@link #encode}: its block only grows. */
-    private SnapshotWriter() {
+    private SnapshotWriter(int capacity) {
+        this.block = newBlock(capacity); // one entry's worth: it grows as it must
         this.streamLarge = false;
         this.fs = null;
         this.dir = null;
@@ -92,7 +94,7 @@ final class SnapshotWriter implements AutoCloseable {
      * database's values are made of it.
      */
     static byte[] encode(Object entry) {
-        SnapshotWriter w = new SnapshotWriter();
+        SnapshotWriter w = new SnapshotWriter(SnapshotFormat.BLOCK_HEADER_SIZE + 256);
         w.serializeUnchecked(entry);
         ByteBuffer b = w.block;
         return java.util.Arrays.copyOfRange(b.array(), SnapshotFormat.BLOCK_HEADER_SIZE, b.position());
