@@ -49,11 +49,6 @@ final class Databases {
 
     private final Keyspace.Total stage = new Keyspace.Total();
 
-    /** The disk databases' engine, null when there are none. */
-    DiskEngine engine() {
-        return engine;
-    }
-
     boolean isDisk(int db) {
         return get(db).disk != null;
     }

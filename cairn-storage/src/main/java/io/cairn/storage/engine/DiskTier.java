@@ -111,11 +111,6 @@ final class DiskTier {
         known = true;
     }
 
-    /** Keys the stage changed since the last save, for a view to tell deleted ones. */
-    Set<Key> changedKeys() {
-        return changed;
-    }
-
     boolean cleared() {
         return cleared;
     }

@@ -483,11 +483,6 @@ public final class Store implements AutoCloseable {
         return disk != null;
     }
 
-    /** Whether database {@code db} is a disk database. */
-    public boolean isDiskDatabase(int db) {
-        return config.disk().isDisk(db);
-    }
-
     /**
      * INFO's {@code disk} section: the stage and its saves (what changed in memory written to the
      * engine, MarkLogic's "save"), then the engine's own figures; empty when there is no disk database.

@@ -151,9 +151,7 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
         public void save(Batch batch, long lsn) {
             synchronized (CrashableDiskEngines.this) {
                 Data d = live();
-                for (Runnable op : ((ListBatch) batch).apply(d)) {
-                    op.run();
-                }
+                ((ListBatch) batch).applyTo(d);
                 d.lsn = lsn;
                 state.saves++;
                 if (autoFlush != null && autoFlush.nextDouble() < autoFlushChance) {
@@ -244,12 +242,8 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
             ops.add(d -> d.meta.put(db, v));
         }
 
-        java.util.List<Runnable> apply(Data d) {
-            java.util.List<Runnable> out = new java.util.ArrayList<>();
-            for (var op : ops) {
-                out.add(() -> op.accept(d));
-            }
-            return out;
+        void applyTo(Data d) {
+            ops.forEach(op -> op.accept(d));
         }
     }
 }
