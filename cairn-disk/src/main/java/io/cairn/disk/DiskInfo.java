@@ -19,7 +19,7 @@ final class DiskInfo {
     }
 
     static Map<String, String> of(RocksDB db, ColumnFamilyHandle meta, ColumnFamilyHandle data,
-                                  RocksResources r, long saves, long bytesSaved, boolean closed) {
+                                  ColumnFamilyHandle parts, RocksResources r, long saves, long bytesSaved, boolean closed) {
         Map<String, String> info = new LinkedHashMap<>();
         info.put("disk_engine", "rocksdb");
         info.put("disk_rocksdb_version", RocksDB.rocksdbVersion().toString());
@@ -27,10 +27,11 @@ final class DiskInfo {
             return info;
         }
         EngineEvents e = r.events;
-        info.put("disk_data_bytes", Long.toString(sum(db, "rocksdb.total-sst-files-size", meta, data)));
-        info.put("disk_live_data_bytes", Long.toString(sum(db, "rocksdb.estimate-live-data-size", meta, data)));
+        info.put("disk_data_bytes", Long.toString(sum(db, "rocksdb.total-sst-files-size", meta, data, parts)));
+        info.put("disk_live_data_bytes", Long.toString(sum(db, "rocksdb.estimate-live-data-size", meta, data, parts)));
         info.put("disk_keys", Long.toString(property(db, data, "rocksdb.estimate-num-keys")));
-        info.put("disk_memtable_bytes", Long.toString(sum(db, "rocksdb.cur-size-all-mem-tables", meta, data)));
+        info.put("disk_parts", Long.toString(property(db, parts, "rocksdb.estimate-num-keys")));
+        info.put("disk_memtable_bytes", Long.toString(sum(db, "rocksdb.cur-size-all-mem-tables", meta, data, parts)));
         info.put("disk_block_cache_capacity", Long.toString(r.cacheBytes));
         info.put("disk_block_cache_used", Long.toString(r.cache.getUsage()));
         info.put("disk_saves", Long.toString(saves));

@@ -18,12 +18,14 @@ final class RocksDbBatch implements DiskEngine.Batch {
     final RocksDbEngine owner;
     private final ColumnFamilyHandle meta;
     private final ColumnFamilyHandle data;
+    private final ColumnFamilyHandle parts;
     private final WriteBatch batch;
     private final Cleaner.Cleanable cleanable;
     private boolean done;
 
-    RocksDbBatch(RocksDbEngine owner, ColumnFamilyHandle meta, ColumnFamilyHandle data) {
+    RocksDbBatch(RocksDbEngine owner, ColumnFamilyHandle meta, ColumnFamilyHandle data, ColumnFamilyHandle parts) {
         this.owner = owner;
+        this.parts = parts;
         this.meta = meta;
         this.data = data;
         WriteBatch b = new WriteBatch();
@@ -43,7 +45,25 @@ final class RocksDbBatch implements DiskEngine.Batch {
 
     @Override
     public void clear(int db) {
-        apply(() -> batch.deleteRange(data, DiskKeys.prefix(db), DiskKeys.end(db)));
+        apply(() -> {
+            batch.deleteRange(data, DiskKeys.prefix(db), DiskKeys.end(db));
+            batch.deleteRange(parts, DiskKeys.prefix(db), DiskKeys.end(db));
+        });
+    }
+
+    @Override
+    public void putPart(int db, byte[] part, byte[] value) {
+        apply(() -> batch.put(parts, DiskKeys.dataKey(db, part), value));
+    }
+
+    @Override
+    public void deletePart(int db, byte[] part) {
+        apply(() -> batch.delete(parts, DiskKeys.dataKey(db, part)));
+    }
+
+    @Override
+    public void deleteParts(int db, byte[] from, byte[] to) {
+        apply(() -> batch.deleteRange(parts, DiskKeys.dataKey(db, from), DiskKeys.dataKey(db, to)));
     }
 
     @Override

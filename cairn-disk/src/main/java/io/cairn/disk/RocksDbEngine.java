@@ -42,6 +42,7 @@ public final class RocksDbEngine implements DiskEngine {
     private final RocksDB db;
     private final ColumnFamilyHandle meta;
     private final ColumnFamilyHandle data;
+    private final ColumnFamilyHandle parts;
     private final List<ColumnFamilyHandle> handles;
     private final Set<RocksDbSnapshot> snapshots = ConcurrentHashMap.newKeySet();
     private final LongAdder saves = new LongAdder();
@@ -56,6 +57,7 @@ public final class RocksDbEngine implements DiskEngine {
         this.handles = handles;
         this.meta = handles.get(1);
         this.data = handles.get(2);
+        this.parts = handles.get(3);
     }
 
     /**
@@ -73,7 +75,8 @@ public final class RocksDbEngine implements DiskEngine {
         List<ColumnFamilyDescriptor> families = List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, resources.columnFamilyOptions),
                 new ColumnFamilyDescriptor(RocksResources.META, resources.columnFamilyOptions),
-                new ColumnFamilyDescriptor(RocksResources.DATA, resources.columnFamilyOptions));
+                new ColumnFamilyDescriptor(RocksResources.DATA, resources.columnFamilyOptions),
+                new ColumnFamilyDescriptor(RocksResources.PARTS, resources.columnFamilyOptions));
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         RocksDB db;
         try {
@@ -124,19 +127,46 @@ public final class RocksDbEngine implements DiskEngine {
         scan(resources.readOptions, db, from, exclusive, visitor);
     }
 
+    @Override
+    public byte[] getPart(int db, byte[] part) {
+        return get(parts, resources.readOptions, db, part);
+    }
+
+    @Override
+    public void scanParts(int db, byte[] from, Visitor visitor) {
+        scan(parts, resources.readOptions, db, from, false, visitor);
+    }
+
     byte[] get(ReadOptions options, int db, byte[] key) {
+        return get(data, options, db, key);
+    }
+
+    void scan(ReadOptions options, int db, byte[] from, boolean exclusive, Visitor visitor) {
+        scan(data, options, db, from, exclusive, visitor);
+    }
+
+    /** The part reads of a snapshot. */
+    byte[] getPart(ReadOptions options, int db, byte[] part) {
+        return get(parts, options, db, part);
+    }
+
+    void scanParts(ReadOptions options, int db, byte[] from, Visitor visitor) {
+        scan(parts, options, db, from, false, visitor);
+    }
+
+    private byte[] get(ColumnFamilyHandle family, ReadOptions options, int db, byte[] key) {
         checkOpen();
         try {
-            return this.db.get(data, options, DiskKeys.dataKey(db, key));
+            return this.db.get(family, options, DiskKeys.dataKey(db, key));
         } catch (RocksDBException e) {
             throw RocksFailures.unchecked(dir, "reading db " + db, e);
         }
     }
 
-    void scan(ReadOptions options, int db, byte[] from, boolean exclusive, Visitor visitor) {
+    private void scan(ColumnFamilyHandle family, ReadOptions options, int db, byte[] from, boolean exclusive, Visitor visitor) {
         checkOpen();
         byte[] start = from == null ? DiskKeys.prefix(db) : DiskKeys.dataKey(db, from);
-        try (RocksIterator it = this.db.newIterator(data, options)) {
+        try (RocksIterator it = this.db.newIterator(family, options)) {
             it.seek(start);
             if (exclusive && from != null && it.isValid() && Arrays.equals(it.key(), start)) {
                 it.next();
@@ -156,7 +186,7 @@ public final class RocksDbEngine implements DiskEngine {
     @Override
     public Batch batch() {
         checkOpen();
-        return new RocksDbBatch(this, meta, data);
+        return new RocksDbBatch(this, meta, data, parts);
     }
 
     @Override
@@ -182,7 +212,7 @@ public final class RocksDbEngine implements DiskEngine {
     public void flush() throws IOException {
         checkOpen();
         try (FlushOptions options = new FlushOptions().setWaitForFlush(true)) {
-            db.flush(options, List.of(meta, data));
+            db.flush(options, List.of(meta, data, parts));
         } catch (RocksDBException e) {
             throw RocksFailures.checked(dir, "flushing", e);
         }
@@ -204,7 +234,7 @@ public final class RocksDbEngine implements DiskEngine {
 
     @Override
     public Map<String, String> info() {
-        return DiskInfo.of(db, meta, data, resources, saves.sum(), bytesSaved.sum(), closed);
+        return DiskInfo.of(db, meta, data, parts, resources, saves.sum(), bytesSaved.sum(), closed);
     }
 
     private void checkOpen() {

@@ -34,6 +34,18 @@ final class RocksDbSnapshot implements DiskEngine.Snapshot {
         engine.scan(options, db, from, exclusive, visitor);
     }
 
+    @Override
+    public byte[] getPart(int db, byte[] part) {
+        checkOpen();
+        return engine.getPart(options, db, part);
+    }
+
+    @Override
+    public void scanParts(int db, byte[] from, DiskEngine.Visitor visitor) {
+        checkOpen();
+        engine.scanParts(options, db, from, visitor);
+    }
+
     private void checkOpen() {
         if (closed.get()) {
             throw new IllegalStateException("snapshot closed");

@@ -32,6 +32,7 @@ import org.rocksdb.WriteOptions;
 final class RocksResources implements AutoCloseable {
     static final byte[] META = "meta".getBytes(StandardCharsets.US_ASCII);
     static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] PARTS = "parts".getBytes(StandardCharsets.US_ASCII);
 
     static final long WRITE_BUFFER_BYTES = 64L << 20;
     static final int WRITE_BUFFERS = 3;

@@ -33,7 +33,7 @@ class DiskInfoTest {
 
             Map<String, String> info = engine.info();
             assertThat(info.keySet()).containsExactly(
-                    "disk_engine", "disk_rocksdb_version", "disk_data_bytes", "disk_live_data_bytes", "disk_keys",
+                    "disk_engine", "disk_rocksdb_version", "disk_data_bytes", "disk_live_data_bytes", "disk_keys", "disk_parts",
                     "disk_memtable_bytes", "disk_block_cache_capacity", "disk_block_cache_used",
                     "disk_saves", "disk_bytes_saved",
                     "disk_flushes", "disk_flush_p50_ms", "disk_flush_p99_ms", "disk_flush_max_ms", "disk_flush_bytes",

@@ -18,7 +18,7 @@ import java.util.Map;
  * Called under the store's lock except {@link #flush}, {@link #snapshot}'s reads, {@link #info}
  * and {@link #close}; implementations must allow those to run beside a save.
  */
-public interface DiskEngine extends AutoCloseable {
+public interface DiskEngine extends AutoCloseable, DiskParts {
 
     /** The provider on the class path, or null when none is (a build without {@code cairn-disk}). */
     static Provider provider() {
@@ -71,8 +71,18 @@ public interface DiskEngine extends AutoCloseable {
 
         void delete(int db, byte[] key);
 
-        /** Removes every entry of {@code db} (a batch's changes apply in the order they were given). */
+        /** Removes every entry and every part of {@code db} (a batch's changes apply in the order they were given). */
         void clear(int db);
+
+        void putPart(int db, byte[] part, byte[] value);
+
+        void deletePart(int db, byte[] part);
+
+        /**
+         * Removes {@code db}'s parts from {@code from} (included) to {@code to} (excluded) in O(1)
+         * (RocksDB's range deletion): the space comes back as compaction passes over them.
+         */
+        void deleteParts(int db, byte[] from, byte[] to);
 
         /** Records {@code value} as {@code db}'s figures (key counts...), read back by {@link DiskEngine#meta}. */
         void meta(int db, byte[] value);
@@ -90,7 +100,7 @@ public interface DiskEngine extends AutoCloseable {
     /** A consistent view of the data as of this call; reads on it may run on any thread. */
     Snapshot snapshot();
 
-    interface Snapshot extends AutoCloseable {
+    interface Snapshot extends AutoCloseable, DiskParts {
         byte[] get(int db, byte[] key);
 
         void scan(int db, byte[] from, boolean exclusive, Visitor visitor);

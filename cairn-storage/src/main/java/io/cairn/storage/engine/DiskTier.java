@@ -17,8 +17,13 @@ import java.util.Set;
  * <p>Not thread-safe: the store's lock serialises all access.
  */
 final class DiskTier {
-    /** The figures a save records per database: keys, keys with an expiry, the expiry sum's halves. */
-    private static final int FIGURES_BYTES = 32;
+    /**
+     * The figures a save records per database: keys, keys with an expiry, the expiry sum's halves,
+     * the next id for a big hash's parts and the seed of field hashes (the last two absent in the
+     * first slice's 32 bytes).
+     */
+    private static final int FIGURES_BYTES = 48;
+    private static final int FIRST_FIGURES_BYTES = 32;
 
     final DiskEngine engine;
     final int db;
@@ -30,6 +35,12 @@ final class DiskTier {
     long keys;
     /** Whether the engine holds this database (a save recorded its figures). */
     private boolean known;
+    /** The seed of this database's field hashes ({@link DiskFields}), kept in its figures. */
+    long seed = FieldHash.newSeed();
+    /** The id the next big hash saved gets. */
+    private long nextId = 1;
+    /** The big hashes on disk the stage removed or replaced since the last save (their parts may go). */
+    private final java.util.List<DiskFields> dropped = new java.util.ArrayList<>();
 
     /** Every disk database's stage bytes together. */
     final Keyspace.Total stage;
@@ -52,6 +63,10 @@ final class DiskTier {
         ByteBuffer b = ByteBuffer.wrap(figures).order(ByteOrder.LITTLE_ENDIAN);
         keys = b.getLong();
         ks.restoreFigures(b.getLong(), b.getLong(), b.getLong());
+        if (figures.length >= FIGURES_BYTES) {
+            nextId = b.getLong();
+            seed = b.getLong();
+        }
         known = true;
         return true;
     }
@@ -68,8 +83,21 @@ final class DiskTier {
 
     void clear() {
         changed.clear();
+        dropped.clear();
         cleared = true;
         keys = 0;
+    }
+
+    /** The stage removed or replaced {@code entry}: if it is a big hash on disk, its parts may go at the save. */
+    void dropped(Object entry) {
+        if (entry instanceof HashEntry h && h.diskFields() instanceof DiskFields d && d.db == db) {
+            dropped.add(d);
+        }
+    }
+
+    /** The entry at {@code key} for the engine's {@code value}, a big hash's fields read from the live engine. */
+    Object decode(byte[] key, byte[] value, long epoch, CowClock cow, Encodings encodings) {
+        return decode(key, value, epoch, cow, encodings, engine, db, seed);
     }
 
     /** Whether the stage deleted {@code key} (it holds no entry for it but changed it, or cleared all). */
@@ -81,24 +109,87 @@ final class DiskTier {
         return engine.get(db, key);
     }
 
-    /** The stage's changes, in order: the clear, each changed key's entry (or its deletion), the figures. */
+    /**
+     * The stage's changes, in order: the clear, each changed key's entry (or its deletion), the
+     * parts of the big hashes no entry keeps any more, the figures.
+     *
+     * <p>A big hash on disk ({@link DiskFields}) writes only its metadata and the fields it wrote
+     * when it keeps its parts' id: when its key owns them, or when their owner was deleted or
+     * replaced and it is the first to claim them (a RENAME, a MOVE back). Any other entry that
+     * reads them (a COPY, a MOVE from another database, any after a FLUSHDB) writes every field
+     * under a new id, and a big hash the stage built whole in memory does too. Parts no saved
+     * entry keeps are removed by one range deletion per hash.
+     */
     void saveInto(DiskEngine.Batch batch, Keyspace ks, long volatileKeys, long expireSumHigh, long expireSumLow) {
         if (cleared) {
             batch.clear(db);
         }
+        java.util.Map<Long, Key> keeps = new java.util.HashMap<>();
+        if (!cleared) {
+            for (Key k : changed) { // owners that still hold their parts
+                if (ownFields(ks.hash.get(k.bytes)) instanceof DiskFields d && Arrays.equals(d.owner, k.bytes)) {
+                    keeps.put(d.id, k);
+                }
+            }
+            for (Key k : changed) { // then a renamed hash whose owner went
+                if (ownFields(ks.hash.get(k.bytes)) instanceof DiskFields d && !keeps.containsKey(d.id)
+                        && changed.contains(new Key(d.owner))) {
+                    keeps.put(d.id, k);
+                }
+            }
+        }
         for (Key k : changed) {
             Object e = ks.hash.get(k.bytes);
-            if (e != null) {
+            if (e == null) {
+                if (!cleared) {
+                    batch.delete(db, k.bytes);
+                }
+            } else if (e instanceof HashEntry h && h.encoding().equals("hashtable")) {
+                batch.put(db, k.bytes, saveFields(batch, h, k, keeps));
+            } else {
                 batch.put(db, k.bytes, value(e));
-            } else if (!cleared) {
-                batch.delete(db, k.bytes);
+            }
+        }
+        if (!cleared) {
+            for (DiskFields d : dropped) {
+                if (!keeps.containsKey(d.id) && changed.contains(new Key(d.owner))) {
+                    batch.deleteParts(db, DiskFields.first(d.id), DiskFields.end(d.id));
+                    keeps.put(d.id, null); // once
+                }
             }
         }
         ByteBuffer figures = ByteBuffer.allocate(FIGURES_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         figures.putLong(keys).putLong(volatileKeys).putLong(expireSumHigh).putLong(expireSumLow);
+        figures.putLong(nextId).putLong(seed);
         batch.meta(db, figures.array());
     }
 
+    /** The entry's {@link DiskFields} when they are this database's parts, else null. */
+    private DiskFields ownFields(Object e) {
+        return e instanceof HashEntry h && h.diskFields() instanceof DiskFields d && d.db == db ? d : null;
+    }
+
+    /** A big hash's fields into the batch (only those it wrote, when it keeps its parts); returns its metadata value. */
+    private byte[] saveFields(DiskEngine.Batch batch, HashEntry h, Key k, java.util.Map<Long, Key> keeps) {
+        DiskFields d = h.diskFields();
+        long id;
+        if (d != null && d.db == db && k.equals(keeps.get(d.id))) {
+            id = d.id;
+            d.forEachWritten((hash, f, v) -> {
+                byte[] part = DiskFields.partKey(id, hash, f);
+                if (v == DiskFields.GONE) {
+                    batch.deletePart(db, part);
+                } else {
+                    batch.putPart(db, part, v);
+                }
+                return true;
+            });
+        } else {
+            id = nextId++;
+            h.forEach((f, v) -> batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, f), f), v));
+        }
+        return splitValue(h.expireAt, h.size(), id);
+    }
     /** Whether the stage holds changes a save would write. */
     boolean dirty() {
         return cleared || !changed.isEmpty();
@@ -107,6 +198,7 @@ final class DiskTier {
     /** The figures after {@link #saveInto}'s batch was saved: nothing is changed any more. */
     void saved() {
         changed.clear();
+        dropped.clear();
         cleared = false;
         known = true;
     }
@@ -205,6 +297,7 @@ final class DiskTier {
         private final long keys;
         private final long epoch;
         private final Encodings encodings;
+        private final long seed;
 
         /** Under the store's lock: {@code ks}'s stage as it is now. */
         View(Keyspace ks) {
@@ -222,6 +315,7 @@ final class DiskTier {
             this.keys = t.keys;
             this.epoch = ks.tree.epoch();
             this.encodings = ks.encodings;
+            this.seed = t.seed;
         }
 
         long keys() {
@@ -234,7 +328,12 @@ final class DiskTier {
                 return null;
             }
             byte[] v = snapshot.get(db, key);
-            return v == null ? null : decode(key, v, epoch, CowClock.unshared(epoch), encodings);
+            return v == null ? null : decode(key, v, epoch, CowClock.unshared(epoch), encodings, snapshot, db, seed);
+        }
+
+        /** A stage entry as the view reads it: a big hash's saved fields through the view's snapshot. */
+        Object rebase(Object stageEntry) {
+            return stageEntry instanceof HashEntry h ? h.on(snapshot) : stageEntry;
         }
 
         /** Keys in order, merged with the view's stage ({@code stage}, the tree as the view froze it). */
@@ -253,6 +352,21 @@ final class DiskTier {
 
     /** The bit of a value's kind byte that marks a set in the hashtable layout. */
     private static final int HASHTABLE = 0x80;
+    /**
+     * The bit of a value's kind byte that marks a big hash whose fields are parts: the value is
+     * then {@code kind, varint expireAt, varint size, id (8 bytes big-endian)}.
+     */
+    private static final int SPLIT = 0x40;
+
+    /** A big hash's metadata value. */
+    static byte[] splitValue(long expireAt, int size, long id) {
+        byte[] out = new byte[1 + Varints.sizeOf(expireAt) + Varints.sizeOf(size) + DiskFields.ID_BYTES];
+        out[0] = (byte) (SnapshotFormat.KIND_HASH | SPLIT);
+        int at = Varints.put(out, 1, expireAt);
+        at = Varints.put(out, at, size);
+        DiskFields.putLong(out, at, id);
+        return out;
+    }
 
     /** The engine's value for {@code entry}: its snapshot bytes without the key. */
     static byte[] value(Object entry) {
@@ -269,8 +383,25 @@ final class DiskTier {
         return out;
     }
 
-    /** The entry at {@code key} that {@link #value} gave {@code value}. */
-    static Object decode(byte[] key, byte[] value, long epoch, CowClock cow, Encodings encodings) {
+    /**
+     * The entry at {@code key} that {@link #value} (or {@link #splitValue}) gave {@code value}; a
+     * big hash's fields read from {@code base}'s parts of {@code db} under {@code seed}.
+     */
+    static Object decode(byte[] key, byte[] value, long epoch, CowClock cow, Encodings encodings,
+                         DiskParts base, int db, long seed) {
+        if ((value[0] & SPLIT) != 0) {
+            try {
+                ByteBuffer in = ByteBuffer.wrap(value, 1, value.length - 1);
+                long expireAt = Varints.get(in);
+                int size = Varints.getInt(in, "size", Integer.MAX_VALUE);
+                long id = DiskFields.getLong(value, in.position());
+                DiskFields fields = new DiskFields(base, db, id, seed, key.clone(), null);
+                return HashEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+            } catch (RuntimeException e) {
+                throw new io.cairn.common.CorruptionException("disk database " + "value of key "
+                        + new String(key, java.nio.charset.StandardCharsets.ISO_8859_1), 0, "does not decode: " + e);
+            }
+        }
         ByteBuffer whole = ByteBuffer.allocate(value.length + 5 + key.length).order(ByteOrder.LITTLE_ENDIAN);
         whole.put((byte) (value[0] & ~HASHTABLE));
         Varints.put(whole, key.length);

@@ -22,7 +22,17 @@ final class FieldHash {
     }
 
     static long of(byte[] b) {
-        long h = SEED ^ (b.length * M1);
+        return of(SEED, b);
+    }
+
+    /** A seed of the process's kind, for a hash that must outlive it: a disk database draws one and keeps it. */
+    static long newSeed() {
+        return new SecureRandom().nextLong();
+    }
+
+    /** The hash under another seed: a disk database's own ({@link DiskFields}), the same across restarts. */
+    static long of(long seed, byte[] b) {
+        long h = seed ^ (b.length * M1);
         int i = 0;
         for (; i + 8 <= b.length; i += 8) {
             h = Long.rotateLeft(h ^ ((long) LONGS.get(b, i) * M2), 29) * M1;

@@ -343,6 +343,39 @@ final class FieldTrie {
         return s.visit(root, 0, true) ? 0 : s.next;
     }
 
+    /** One field of {@link #visitFrom}, with its hash; answers false to stop. */
+    interface HashVisitor {
+        boolean visit(long hash, byte[] field, byte[] value);
+    }
+
+    /**
+     * Visits, in hash order, the fields whose hash is at least {@code from} (unsigned), until the
+     * visitor answers false; returns false when it did. Reads only.
+     */
+    static boolean visitFrom(Node n, long from, HashVisitor v) {
+        return visitFrom(n, 0, from, true, v);
+    }
+
+    private static boolean visitFrom(Node n, int depth, long from, boolean onPath, HashVisitor v) {
+        if (n instanceof Inner in) {
+            int start = onPath ? childIndex(from, depth) : 0;
+            for (int i = start; i < FANOUT; i++) {
+                Node c = in.children[i];
+                if (c != null && !visitFrom(c, depth + 1, from, onPath && i == start, v)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        Leaf l = (Leaf) n;
+        for (int i = onPath ? l.lowerBound(from) : 0; i < l.count; i++) {
+            if (!v.visit(l.hashes[i], l.fields[i], l.values[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static final class Scan {
         private final long from;
         private final HashEntry.FieldVisitor visitor;

@@ -7,6 +7,10 @@ package io.cairn.storage.engine;
  * (OBJECT ENCODING {@code listpack}), in the order they came; past the {@link Encodings} bounds it
  * moves them, once and for good, to a {@link FieldTrie} ({@code hashtable}), in hash order.
  *
+ * <p>In a disk database, a big hash read back from the engine takes a third layout, {@link
+ * DiskFields}: its fields stay in the engine and only those written since the last save are held
+ * ({@code hashtable} too, as OBJECT ENCODING calls it).
+ *
  * <p>Copy-on-write by parts: {@link #copy} shares the layout, and the layout copies what a write
  * changes (the packed array, or one trie leaf and the nodes above it) only when an open view may
  * see it. So the first write after a checkpoint started costs O(one chunk), whatever the size.
@@ -18,7 +22,7 @@ final class HashEntry extends CollectionEntry {
         void visit(byte[] field, byte[] value);
     }
 
-    /** A {@link PackedFields} or the root {@link FieldTrie.Node}. */
+    /** A {@link PackedFields}, the root {@link FieldTrie.Node}, or a {@link DiskFields}. */
     private Object table;
     private int size;
 
@@ -31,6 +35,21 @@ final class HashEntry extends CollectionEntry {
     /** An empty hash in the small layout, to which the caller adds at least one field. */
     static HashEntry empty(byte[] key, long expireAt, CowClock clock, int expectedFields) {
         return new HashEntry(key, expireAt, clock.stamp(), new PackedFields(clock.stamp(), expectedFields), 0);
+    }
+
+    /** A disk database's big hash of {@code size} fields, kept by the engine ({@link DiskFields}). */
+    static HashEntry onDisk(byte[] key, long expireAt, long epoch, DiskFields fields, int size) {
+        return new HashEntry(key, expireAt, epoch, fields, size);
+    }
+
+    /** The fields in the engine, or null when this hash holds them all itself. */
+    DiskFields diskFields() {
+        return table instanceof DiskFields d ? d : null;
+    }
+
+    /** This hash read through a read view's engine snapshot (itself when it is not on disk). */
+    HashEntry on(DiskParts snapshot) {
+        return table instanceof DiskFields d ? new HashEntry(key, expireAt, epoch, d.on(snapshot), size) : this;
     }
 
     @Override
@@ -49,6 +68,9 @@ final class HashEntry extends CollectionEntry {
     }
 
     byte[] get(byte[] field) {
+        if (table instanceof DiskFields d) {
+            return d.get(field);
+        }
         return table instanceof PackedFields p ? p.get(field) : FieldTrie.get((FieldTrie.Node) table, field, FieldHash.of(field));
     }
 
@@ -61,6 +83,9 @@ final class HashEntry extends CollectionEntry {
      * this write takes it past the bounds, as Redis converts at the write that crosses them.
      */
     byte[] put(byte[] field, byte[] value, CowClock clock, Encodings bounds) {
+        if (table instanceof DiskFields d) {
+            return write(d, field, value, clock);
+        }
         if (table instanceof PackedFields p) {
             if (bounds.smallHash(size + (p.get(field) == null ? 1 : 0), Math.max(field.length, value.length))) {
                 PackedFields w = p.writable(clock);
@@ -83,6 +108,9 @@ final class HashEntry extends CollectionEntry {
 
     /** Removes a field; returns its value, or null when it was not there (nothing is copied then). */
     byte[] remove(byte[] field, CowClock clock) {
+        if (table instanceof DiskFields d) {
+            return write(d, field, DiskFields.GONE, clock);
+        }
         if (table instanceof PackedFields p) {
             if (p.get(field) == null) {
                 return null;
@@ -106,9 +134,32 @@ final class HashEntry extends CollectionEntry {
         return old;
     }
 
+    /** A write to a hash on disk: into its overlay ({@code value} {@link DiskFields#GONE} removes); returns the previous value. */
+    private byte[] write(DiskFields d, byte[] field, byte[] value, CowClock clock) {
+        byte[] old = d.get(field);
+        if (old == null && value == DiskFields.GONE) {
+            return null;
+        }
+        long h = d.hash(field);
+        boolean adds = d.written(field, h) == null;
+        FieldTrie.Node root = d.overlay != null ? d.overlay : new FieldTrie.Leaf(clock.stamp(), 4);
+        table = d.withOverlay(FieldTrie.put(root, field, h, value, adds, clock));
+        if (old == null) {
+            size++;
+        } else if (value == DiskFields.GONE) {
+            size--;
+        }
+        return old;
+    }
+
     /** Visits every field: in insertion order when small, in hash order when big. */
     void forEach(FieldVisitor v) {
-        if (table instanceof PackedFields p) {
+        if (table instanceof DiskFields d) {
+            d.visitFrom(0, (h, f, value) -> {
+                v.visit(f, value);
+                return true;
+            });
+        } else if (table instanceof PackedFields p) {
             p.forEach(v);
         } else {
             FieldTrie.forEach((FieldTrie.Node) table, v);
@@ -121,7 +172,12 @@ final class HashEntry extends CollectionEntry {
      * big, without copying or visiting the other fields.
      */
     void visitAt(int rank, FieldVisitor v) {
-        if (table instanceof PackedFields p) {
+        if (table instanceof DiskFields d) {
+            if (rank < 0 || rank >= size) {
+                throw new IndexOutOfBoundsException("rank " + rank + " of " + size + " fields");
+            }
+            d.visitNear(rank, size, v);
+        } else if (table instanceof PackedFields p) {
             if (rank < 0 || rank >= p.size()) {
                 throw new IndexOutOfBoundsException("rank " + rank + " of " + p.size() + " fields");
             }
@@ -140,6 +196,9 @@ final class HashEntry extends CollectionEntry {
      * pages.
      */
     long scanFields(long cursor, int count, FieldVisitor v) {
+        if (table instanceof DiskFields d) {
+            return d.scan(cursor, count, v);
+        }
         if (table instanceof PackedFields p) {
             p.forEach(v);
             return 0;

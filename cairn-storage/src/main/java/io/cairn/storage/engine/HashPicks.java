@@ -13,7 +13,8 @@ import java.util.random.RandomGenerator;
  * Random choices take the generator passed in.
  *
  * <p>No pick copies or walks the hash: each is a uniformly random rank, and the field of that rank
- * is found in place ({@link HashEntry#visitAt}: O(1) in a listpack, O(log n) in the trie). So a
+ * is found in place ({@link HashEntry#visitAt}: O(1) in a listpack, O(log n) in the trie, one seek
+ * on disk, where a rank points near a field rather than at it). So a
  * call costs O(picks · log n), whatever the hash's size, except a positive count of at least a
  * third of the hash, which selects in one pass over it (its reply is that big anyway).
  *
@@ -69,6 +70,10 @@ public final class HashPicks {
             selectInOrder(h, k, random, out);
             return out;
         }
+        if (h.diskFields() != null) {
+            distinctOnDisk(h, k, random, out);
+            return out;
+        }
         HashSet<Integer> taken = HashSet.newHashSet(k);
         while (out.size() < k) {
             int r = random.nextInt(n);
@@ -77,6 +82,28 @@ public final class HashPicks {
             }
         }
         return out;
+    }
+
+    /**
+     * Distinct picks from a hash on disk, whose ranks only point near a field ({@link
+     * DiskFields#visitNear}): distinct by field, and after many repeats (a hash whose fields
+     * bunch) a selection in one pass instead.
+     */
+    private static void distinctOnDisk(HashEntry h, int k, RandomGenerator random, List<Map.Entry<byte[], byte[]>> out) {
+        HashSet<DiskTier.Key> taken = HashSet.newHashSet(k);
+        int n = h.size();
+        for (long tries = 0; out.size() < k; tries++) {
+            if (tries > 8L * k + 64) {
+                out.clear();
+                selectInOrder(h, k, random, out);
+                return;
+            }
+            h.visitAt(random.nextInt(n), (f, v) -> {
+                if (taken.add(new DiskTier.Key(f))) {
+                    out.add(entry(f, v));
+                }
+            });
+        }
     }
 
     /**

@@ -149,7 +149,7 @@ final class Keyspace {
         if (value == null) {
             return null;
         }
-        Object e = DiskTier.decode(key, value, tree.epoch(), cow, encodings);
+        Object e = disk.decode(key, value, tree.epoch(), cow, encodings);
         hash.put(e, clocks.initial());
         tree.put(e);
         accountBytes(null, e);
@@ -215,6 +215,7 @@ final class Keyspace {
         account(old, entry);
         if (disk != null) {
             disk.changed(key, old == null ? 1 : 0);
+            disk.dropped(old);
         }
     }
 
@@ -233,7 +234,8 @@ final class Keyspace {
         int n = c.size();
         long now;
         boolean sequence = c instanceof ListEntry || c instanceof StreamEntry;
-        boolean remeasure = false;
+        // A big hash on disk holds only what it wrote since the save, which its size does not tell.
+        boolean remeasure = c instanceof HashEntry h && h.diskFields() != null;
         if (sequence && ++sequenceChanges >= nextSequenceMeasure) {
             remeasure = true;
             nextSequenceMeasure = sequenceChanges + Math.max(SEQUENCE_REMEASURE, n / 16);
@@ -292,6 +294,7 @@ final class Keyspace {
             account(old, null);
             if (disk != null) {
                 disk.changed(key, -1);
+                disk.dropped(old);
             }
         }
         return old;

@@ -54,11 +54,22 @@ final class MemoryEstimate {
         if (h.table() instanceof PackedFields p) { // one array, measured whole
             return array(p.capacity()) + align(OBJECT_HEADER + 8 + REFERENCE + 4 + 4);
         }
-        int n = h.size();
+        if (h.table() instanceof DiskFields d) { // only the fields written since the save are held
+            return align(OBJECT_HEADER + 8 + 8 + 4 + 3 * REFERENCE) + trie(d.overlay, samples);
+        }
+        return trie((FieldTrie.Node) h.table(), samples);
+    }
+
+    /** A trie's fields and nodes, from a sample of them. */
+    private static long trie(FieldTrie.Node root, int samples) {
+        if (root == null) {
+            return 0;
+        }
+        int n = root.count;
         int k = sampled(n, samples);
         long[] sum = new long[1];
         for (int i = 0; i < k; i++) {
-            h.visitAt(i, (f, v) -> sum[0] += array(f.length) + array(v.length));
+            FieldTrie.at(root, i, (f, v) -> sum[0] += array(f.length) + array(v.length));
         }
         long fields = extrapolate(sum[0], k, n);
         // A trie leaf keeps each field's hash and two references, up to a third spare; inner nodes are few.

@@ -160,8 +160,8 @@ public final class ReadView implements AutoCloseable {
 
     private Object live(byte[] key) {
         Object e = view.get(key);
-        if (e == null && disk[db] != null) {
-            e = disk[db].get(key);
+        if (disk[db] != null) {
+            e = e == null ? disk[db].get(key) : disk[db].rebase(e);
         }
         return e == null || EntryKeys.expired(e, timeMillis) ? null : e;
     }

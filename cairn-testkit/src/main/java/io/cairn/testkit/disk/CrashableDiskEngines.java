@@ -62,16 +62,38 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
         return n;
     }
 
+    /** Part reads made on live engines since creation, over every engine (a big hash's field reads). */
+    public synchronized long partReads() {
+        long n = 0;
+        for (State s : states.values()) {
+            n += s.partReads;
+        }
+        return n;
+    }
+
+    /** Parts (a big collection's fields) held now, live, in every engine. */
+    public synchronized long parts() {
+        long n = 0;
+        for (State s : states.values()) {
+            for (TreeMap<byte[], byte[]> m : s.live.parts.values()) {
+                n += m.size();
+            }
+        }
+        return n;
+    }
+
     /** One directory's data: what reads see, and what a crash goes back to. */
     private static final class State {
         Data durable = new Data();
         Data live = new Data();
         boolean open;
         long saves;
+        long partReads;
     }
 
     private static final class Data {
         final Map<Integer, TreeMap<byte[], byte[]>> dbs = new HashMap<>();
+        final Map<Integer, TreeMap<byte[], byte[]>> parts = new HashMap<>();
         final Map<Integer, byte[]> meta = new HashMap<>();
         long lsn;
 
@@ -79,9 +101,14 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
             return dbs.computeIfAbsent(db, d -> new TreeMap<>(ORDER));
         }
 
+        TreeMap<byte[], byte[]> parts(int db) {
+            return parts.computeIfAbsent(db, d -> new TreeMap<>(ORDER));
+        }
+
         Data copy() {
             Data d = new Data();
             dbs.forEach((k, v) -> d.dbs.put(k, new TreeMap<>(v)));
+            parts.forEach((k, v) -> d.parts.put(k, new TreeMap<>(v)));
             d.meta.putAll(meta);
             d.lsn = lsn;
             return d;
@@ -143,6 +170,25 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
         }
 
         @Override
+        public byte[] getPart(int db, byte[] part) {
+            synchronized (CrashableDiskEngines.this) {
+                Data d = live();
+                state.partReads++;
+                byte[] v = d.parts(db).get(part);
+                return v == null ? null : v.clone();
+            }
+        }
+
+        @Override
+        public void scanParts(int db, byte[] from, Visitor visitor) {
+            NavigableMap<byte[], byte[]> range;
+            synchronized (CrashableDiskEngines.this) {
+                range = new TreeMap<>(live().parts(db).tailMap(from, true));
+            }
+            visitAll(range, visitor);
+        }
+
+        @Override
         public Batch batch() {
             return new ListBatch();
         }
@@ -191,6 +237,17 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
                 }
 
                 @Override
+                public byte[] getPart(int db, byte[] part) {
+                    byte[] v = frozen.parts(db).get(part);
+                    return v == null ? null : v.clone();
+                }
+
+                @Override
+                public void scanParts(int db, byte[] from, Visitor visitor) {
+                    visitAll(frozen.parts(db).tailMap(from, true), visitor);
+                }
+
+                @Override
                 public void close() {
                 }
             };
@@ -214,6 +271,14 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
         }
     }
 
+    private static void visitAll(NavigableMap<byte[], byte[]> range, DiskEngine.Visitor visitor) {
+        for (var e : range.entrySet()) {
+            if (!visitor.visit(e.getKey().clone(), e.getValue().clone())) {
+                return;
+            }
+        }
+    }
+
     /** A batch as a list of changes, applied in order. */
     private static final class ListBatch implements DiskEngine.Batch {
         private final java.util.List<java.util.function.Consumer<Data>> ops = new java.util.ArrayList<>();
@@ -233,7 +298,30 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
 
         @Override
         public void clear(int db) {
-            ops.add(d -> d.db(db).clear());
+            ops.add(d -> {
+                d.db(db).clear();
+                d.parts(db).clear();
+            });
+        }
+
+        @Override
+        public void putPart(int db, byte[] part, byte[] value) {
+            byte[] k = part.clone();
+            byte[] v = value.clone();
+            ops.add(d -> d.parts(db).put(k, v));
+        }
+
+        @Override
+        public void deletePart(int db, byte[] part) {
+            byte[] k = part.clone();
+            ops.add(d -> d.parts(db).remove(k));
+        }
+
+        @Override
+        public void deleteParts(int db, byte[] from, byte[] to) {
+            byte[] f = from.clone();
+            byte[] t = to.clone();
+            ops.add(d -> d.parts(db).subMap(f, true, t, false).clear());
         }
 
         @Override

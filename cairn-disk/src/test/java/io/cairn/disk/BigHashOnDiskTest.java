@@ -1,0 +1,167 @@
+package io.cairn.disk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.storage.engine.DiskEngine;
+import io.cairn.storage.engine.DiskSettings;
+import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.engine.WalMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A hash of millions of fields in a disk database on RocksDB: created through the store with a
+ * stage far smaller than the hash, read field by field and by cursor, kept across a reopen, expired
+ * and deleted, its fields gone from the engine after each.
+ */
+class BigHashOnDiskTest {
+    @TempDir
+    Path dir;
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] field(int i) {
+        return b("field:" + i);
+    }
+
+    private static byte[] value(int i) {
+        return b("value-" + i + "-" + "x".repeat(i % 40));
+    }
+
+    @Test
+    void aHashOfAMillionFields() throws IOException {
+        run(1_000_000);
+    }
+
+    @Test
+    @Tag("long")
+    void aHashOfTenMillionFields() throws IOException {
+        run(10_000_000);
+    }
+
+    private StoreConfig config() {
+        return StoreConfig.builder(dir).walMode(WalMode.NONE).checkpointInterval(Duration.ZERO)
+                .checkpointLogBytes(0).expiryCycle(Duration.ofHours(1))
+                .disk(new DiskSettings(Set.of(0), new RocksDbProvider(), 8L << 20, 4L << 20)).build();
+    }
+
+    private void run(int fields) throws IOException {
+        byte[] key = b("big");
+        Store store = Store.open(config());
+        try {
+            for (int from = 0; from < fields; from += 10_000) {
+                int start = from;
+                store.execute(t -> {
+                    for (int i = start; i < Math.min(fields, start + 10_000); i++) {
+                        t.hset(key, field(i), value(i));
+                    }
+                    return null;
+                }).await();
+            }
+            long stage = Long.parseLong(store.diskInfo().get("disk_stage_bytes"));
+            assertThat(stage).as("stage bytes after the load").isLessThan(4L << 20);
+            check(store, key, fields);
+
+            store.close();
+            store = Store.open(config());
+            check(store, key, fields);
+            String encoding = store.read(t -> t.encoding(key));
+            assertThat(encoding).isEqualTo("hashtable");
+
+            // A field written and one removed after the reopen, seen by a cursor and by HLEN.
+            Store s = store;
+            s.execute(t -> t.hset(key, b("new"), b("n"))).await();
+            s.execute(t -> t.hdel(key, field(7))).await();
+            assertThat(hlen(s, key)).isEqualTo(fields);
+            assertThat(hget(s, key, field(7))).isNull();
+            assertThat(hget(s, key, b("new"))).isEqualTo(b("n"));
+
+            // Expired: the key goes, and its fields with it.
+            long at = System.currentTimeMillis() + 50;
+            s.execute(t -> t.expireAt(key, at)).await();
+            while (System.currentTimeMillis() <= at) {
+                Thread.onSpinWait();
+            }
+            assertThat(hget(s, key, field(1))).isNull();
+            for (int round = 0; round < 50 && size(s) > 0; round++) {
+                s.reclaimExpired(1000);
+            }
+            assertThat(size(s)).isZero();
+            store.close();
+            assertThat(partsLeft()).as("parts after the expiry").isZero();
+
+            // Again, deleted this time.
+            store = Store.open(config());
+            Store d = store;
+            d.execute(t -> {
+                for (int i = 0; i < 50_000; i++) {
+                    t.hset(key, field(i), value(i));
+                }
+                return null;
+            }).await();
+            boolean deleted = d.execute(t -> t.delete(key)).await();
+            assertThat(deleted).isTrue();
+            store.close();
+            assertThat(partsLeft()).as("parts after DEL").isZero();
+            store = Store.open(config());
+            assertThat(hlen(store, key)).isZero();
+        } finally {
+            store.close();
+        }
+    }
+
+    private static void check(Store store, byte[] key, int fields) {
+        assertThat(hlen(store, key)).isEqualTo(fields);
+        SplittableRandom random = new SplittableRandom(7);
+        for (int n = 0; n < 2_000; n++) {
+            int i = random.nextInt(fields);
+            assertThat(hget(store, key, field(i))).isEqualTo(value(i));
+        }
+        assertThat(hget(store, key, b("absent"))).isNull();
+        // A cursor's first pages: each field once, each with its value.
+        Set<String> seen = new HashSet<>();
+        long cursor = 0;
+        for (int page = 0; page < 20; page++) {
+            long c = cursor;
+            cursor = store.read(t -> t.hscan(key, c, 100, (f, v) -> {
+                String name = new String(f, StandardCharsets.US_ASCII);
+                assertThat(seen.add(name)).as(name).isTrue();
+                assertThat(v).isEqualTo(value(Integer.parseInt(name.substring("field:".length()))));
+            }));
+            assertThat(cursor).isNotZero();
+        }
+        assertThat(seen).hasSizeGreaterThanOrEqualTo(2_000);
+    }
+
+    private static int hlen(Store s, byte[] key) {
+        return s.read(t -> t.hlen(key));
+    }
+
+    private static byte[] hget(Store s, byte[] key, byte[] field) {
+        return s.read(t -> t.hget(key, field));
+    }
+
+    private static long size(Store s) {
+        return s.read(t -> t.size());
+    }
+
+    /** Parts the engine still shows in database 0 (range deletions hide the deleted ones at once). */
+    private long partsLeft() throws IOException {
+        try (DiskEngine engine = RocksDbEngine.open(new DiskEngine.Settings(dir.resolve("disk"), 1L << 20))) {
+            long[] n = {0};
+            engine.scanParts(0, new byte[0], (k, v) -> ++n[0] < 10);
+            return n[0];
+        }
+    }
+}

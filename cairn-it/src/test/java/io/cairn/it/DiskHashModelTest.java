@@ -1,0 +1,325 @@
+package io.cairn.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cairn.common.ManualClock;
+import io.cairn.storage.engine.DiskSettings;
+import io.cairn.storage.engine.ReadView;
+import io.cairn.storage.engine.Store;
+import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.engine.WalMode;
+import io.cairn.testkit.Seeds;
+import io.cairn.testkit.disk.CrashableDiskEngines;
+import io.cairn.testkit.fs.CrashableFileSystem;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Big hashes in two disk databases, whose fields live in the engine one part per field: random
+ * HSET, HDEL, reads, HSCAN pagings, HRANDFIELD, read views, RENAME, MOVE, DEL, expiry and FLUSHDB
+ * against a model of maps, across saves (a stage of a few kilobytes), reopens and power losses;
+ * and at the end no part outlives its hash. Reproducible with {@code -Dcairn.seed=...}.
+ */
+class DiskHashModelTest {
+    private static final Path DIR = Path.of("/data");
+    private static final int KEYS = 6;
+
+    @Test
+    void bigHashesOnDiskFollowTheModel() {
+        run(Seeds.seed(), 6_000);
+    }
+
+    @Test
+    @Tag("long")
+    void bigHashesOnDiskFollowTheModelOverManySeeds() {
+        long base = Seeds.seed();
+        for (int i = 0; i < 20; i++) {
+            run(base + i, 20_000);
+        }
+    }
+
+    /** A field read of a big hash on disk reads that field's part and nothing else; its stage holds none of the others. */
+    @Test
+    void aFieldOfABigHashIsOneRead() {
+        CrashableDiskEngines engines = new CrashableDiskEngines();
+        StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).checkpointInterval(Duration.ZERO)
+                .checkpointLogBytes(0).expiryCycle(Duration.ofHours(1))
+                .disk(new DiskSettings(Set.of(0), engines, 0, 1 << 16)).build();
+        CrashableFileSystem fs = new CrashableFileSystem();
+        Store store = Store.open(config, fs, new ManualClock(1_000_000));
+        try {
+            store.execute(t -> {
+                for (int i = 0; i < 5_000; i++) {
+                    t.hset(b("big"), b("field:" + i), b("value:" + i));
+                }
+                return null;
+            }).await();
+            store.close();
+            store = Store.open(config, fs, new ManualClock(1_000_000));
+            Store st = store;
+            long before = engines.partReads();
+            byte[] v = st.read(t -> t.hget(b("big"), b("field:1234")));
+            assertThat(s(v)).isEqualTo("value:1234");
+            assertThat(engines.partReads() - before).isEqualTo(1);
+            int len = st.read(t -> t.hlen(b("big")));
+            assertThat(len).isEqualTo(5_000);
+            assertThat(engines.partReads() - before).as("HLEN reads the metadata only").isEqualTo(1);
+            long stage = Long.parseLong(st.diskInfo().get("disk_stage_bytes"));
+            assertThat(stage).as("the stage holds the metadata, not 5,000 fields").isLessThan(2_000);
+        } finally {
+            StoreModelTest.closeQuietly(store);
+        }
+    }
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String s(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** The model: per database, each key's fields and its expiry (0: none). */
+    private static final class Model {
+        final List<Map<String, TreeMap<String, String>>> hashes = List.of(new HashMap<>(), new HashMap<>());
+        final List<Map<String, Long>> expiries = List.of(new HashMap<>(), new HashMap<>());
+
+        TreeMap<String, String> live(int db, String key, long now) {
+            Long at = expiries.get(db).get(key);
+            if (at != null && at <= now) {
+                hashes.get(db).remove(key);
+                expiries.get(db).remove(key);
+            }
+            return hashes.get(db).get(key);
+        }
+
+        void remove(int db, String key) {
+            hashes.get(db).remove(key);
+            expiries.get(db).remove(key);
+        }
+    }
+
+    private static void run(long seed, int steps) {
+        RandomGenerator rnd = Seeds.random(seed);
+        CrashableFileSystem fs = new CrashableFileSystem();
+        ManualClock clock = new ManualClock(1_000_000);
+        CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.3);
+        StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(1 << 16)
+                .expiryCycle(Duration.ofHours(1)).checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .databases(2)
+                .disk(new DiskSettings(Set.of(0, 1), engines, 0, 4096 + rnd.nextInt(16384)))
+                .build();
+        Model model = new Model();
+        Store store = Store.open(config, fs, clock);
+        try {
+            for (int step = 0; step < steps; step++) {
+                Store st = store;
+                int db = rnd.nextInt(2);
+                String key = "h" + rnd.nextInt(KEYS);
+                String field = "field:" + rnd.nextInt(rnd.nextInt(5) == 0 ? 40 : 700);
+                String value = rnd.nextInt(8) == 0 ? "long-".repeat(20) + rnd.nextInt(100) : "v" + rnd.nextInt(1000);
+                long now = clock.millis();
+                String where = "seed=" + seed + " step=" + step;
+                int op = rnd.nextInt(1000);
+                TreeMap<String, String> m = model.live(db, key, now);
+                if (op < 450) {
+                    int n = 1 + rnd.nextInt(rnd.nextInt(10) == 0 ? 300 : 4);
+                    List<String> fields = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        fields.add("field:" + rnd.nextInt(700));
+                    }
+                    fields.set(0, field);
+                    int added = st.execute(db, t -> {
+                        int a = 0;
+                        for (String f : fields) {
+                            a += t.hset(b(key), b(f), b(value)) ? 1 : 0;
+                        }
+                        return a;
+                    }).await();
+                    TreeMap<String, String> h = model.hashes.get(db).computeIfAbsent(key, k -> new TreeMap<>());
+                    int expected = 0;
+                    for (String f : fields) {
+                        expected += h.put(f, value) == null ? 1 : 0;
+                    }
+                    assertThat(added).as(where).isEqualTo(expected);
+                } else if (op < 600) {
+                    boolean removed = st.execute(db, t -> t.hdel(b(key), b(field))).await();
+                    assertThat(removed).as(where).isEqualTo(m != null && m.containsKey(field));
+                    if (m != null) {
+                        m.remove(field);
+                        if (m.isEmpty()) {
+                            model.remove(db, key);
+                        }
+                    }
+                } else if (op < 700) {
+                    byte[] v = st.read(db, t -> t.hget(b(key), b(field)));
+                    assertThat(v == null ? null : s(v)).as(where).isEqualTo(m == null ? null : m.get(field));
+                    assertThat((int) st.read(db, t -> t.hlen(b(key)))).as(where).isEqualTo(m == null ? 0 : m.size());
+                } else if (op < 740) {
+                    assertThat(all(st, db, key)).as(where).isEqualTo(m == null ? Map.of() : m);
+                } else if (op < 780) {
+                    assertThat(scanned(st, db, key, 1 + rnd.nextInt(50), where)).as(where).isEqualTo(m == null ? Map.of() : m);
+                } else if (op < 800) {
+                    int k = 1 + rnd.nextInt(60);
+                    List<Map.Entry<byte[], byte[]>> picks = st.read(db, t -> t.hashPicks().fields(b(key), k, rnd));
+                    Set<String> seen = new HashSet<>();
+                    for (var e : picks) {
+                        assertThat(seen.add(s(e.getKey()))).as(where + " distinct").isTrue();
+                        assertThat(m.get(s(e.getKey()))).as(where).isEqualTo(s(e.getValue()));
+                    }
+                    assertThat(picks).as(where).hasSize(m == null ? 0 : Math.min(k, m.size()));
+                } else if (op < 820) {
+                    try (ReadView view = st.openReadView(db)) {
+                        Map<String, String> before = m == null ? Map.of() : new TreeMap<>(m);
+                        st.execute(db, t -> t.hset(b(key), b("during-view"), b("x"))).await();
+                        model.hashes.get(db).computeIfAbsent(key, x -> new TreeMap<>()).put("during-view", "x");
+                        Map<String, String> seen = new TreeMap<>();
+                        view.hgetAll(b(key)).forEach(e -> seen.put(s(e.getKey()), s(e.getValue())));
+                        assertThat(seen).as(where + " view").isEqualTo(before);
+                    }
+                } else if (op < 850) {
+                    String target = "h" + rnd.nextInt(KEYS);
+                    boolean ok = st.execute(db, t -> t.rename(b(key), b(target))).await();
+                    assertThat(ok).as(where).isEqualTo(m != null);
+                    if (m != null && !target.equals(key)) {
+                        Long at = model.expiries.get(db).get(key);
+                        model.remove(db, target);
+                        model.remove(db, key);
+                        model.hashes.get(db).put(target, m);
+                        if (at != null) {
+                            model.expiries.get(db).put(target, at);
+                        }
+                    }
+                } else if (op < 870) {
+                    int to = 1 - db;
+                    boolean ok = st.execute(db, t -> t.move(b(key), to)).await();
+                    boolean expected = m != null && model.live(to, key, now) == null;
+                    assertThat(ok).as(where).isEqualTo(expected);
+                    if (expected) {
+                        Long at = model.expiries.get(db).get(key);
+                        model.remove(db, key);
+                        model.hashes.get(to).put(key, m);
+                        if (at != null) {
+                            model.expiries.get(to).put(key, at);
+                        }
+                    }
+                } else if (op < 890) {
+                    boolean ok = st.execute(db, t -> t.delete(b(key))).await();
+                    assertThat(ok).as(where).isEqualTo(m != null);
+                    model.remove(db, key);
+                } else if (op < 910) {
+                    long at = now + 1 + rnd.nextInt(3000);
+                    boolean ok = st.execute(db, t -> t.expireAt(b(key), at)).await();
+                    assertThat(ok).as(where).isEqualTo(m != null);
+                    if (m != null) {
+                        model.expiries.get(db).put(key, at);
+                    }
+                } else if (op < 940) {
+                    clock.advanceMillis(rnd.nextInt(1500));
+                    if (rnd.nextBoolean()) {
+                        store.reclaimExpired(100);
+                    }
+                } else if (op < 960) {
+                    store.close();
+                    store = Store.open(config, fs, clock);
+                } else if (op < 985) {
+                    fs.crash(rnd);
+                    engines.crash();
+                    StoreModelTest.closeQuietly(store);
+                    store = Store.open(config, fs, clock);
+                } else if (op < 988) {
+                    st.execute(db, t -> {
+                        t.flushDb();
+                        return null;
+                    }).await();
+                    model.hashes.get(db).clear();
+                    model.expiries.get(db).clear();
+                } else {
+                    for (int d = 0; d < 2; d++) {
+                        for (int i = 0; i < KEYS; i++) {
+                            TreeMap<String, String> h = model.live(d, "h" + i, now);
+                            assertThat(all(st, d, "h" + i)).as(where + " db " + d + " h" + i).isEqualTo(h == null ? Map.of() : h);
+                        }
+                    }
+                }
+            }
+            assertThat(engines.saves()).as("the stages were saved").isPositive();
+            assertThat(engines.partReads()).as("fields were read from big hashes on disk").isPositive();
+            Store st = store;
+            st.execute(t -> {
+                t.flushAll();
+                return null;
+            }).await();
+            for (int d = 0; d < 2; d++) {
+                for (int i = 0; i < KEYS; i++) {
+                    int db = d;
+                    String key = "h" + i;
+                    st.execute(db, t -> {
+                        for (int f = 0; f < 600; f++) { // past hash-max-listpack-entries
+                            t.hset(b(key), b("field:" + f), b("v"));
+                        }
+                        return null;
+                    }).await();
+                }
+            }
+            store.close();
+            assertThat(engines.parts()).as("every big hash's parts").isEqualTo(2L * KEYS * 600);
+            store = Store.open(config, fs, clock);
+            Store again = store;
+            for (int d = 0; d < 2; d++) {
+                for (int i = 0; i < KEYS; i++) {
+                    String key = "h" + i;
+                    if (i % 2 == 0) {
+                        again.execute(d, t -> t.delete(b(key))).await();
+                    } else {
+                        again.execute(d, t -> t.expireAt(b(key), clock.millis() + 1)).await();
+                    }
+                }
+            }
+            clock.advanceMillis(1000);
+            for (int round = 0; round < 50 && (again.read(0, t -> t.size()) > 0 || again.read(1, t -> t.size()) > 0); round++) {
+                again.reclaimExpired(1000); // the cycle goes on from where it stopped, a database at a time
+            }
+            assertThat(again.read(0, t -> t.size()) + again.read(1, t -> t.size())).as("keys left").isZero();
+            store.close();
+            assertThat(engines.parts()).as("parts left once every hash is deleted or expired").isZero();
+            store = Store.open(config, fs, clock);
+        } finally {
+            StoreModelTest.closeQuietly(store);
+        }
+    }
+
+    private static Map<String, String> all(Store st, int db, String key) {
+        Map<String, String> out = new TreeMap<>();
+        st.read(db, t -> t.hgetAll(b(key))).forEach(e -> out.put(s(e.getKey()), s(e.getValue())));
+        return out;
+    }
+
+    /** A whole HSCAN paging, each field seen once. */
+    private static Map<String, String> scanned(Store st, int db, String key, int count, String where) {
+        Map<String, String> out = new TreeMap<>();
+        long cursor = 0;
+        int pages = 0;
+        do {
+            long c = cursor;
+            List<String[]> page = new ArrayList<>();
+            cursor = st.read(db, t -> t.hscan(b(key), c, count, (f, v) -> page.add(new String[] {s(f), s(v)})));
+            for (String[] fv : page) {
+                assertThat(out.put(fv[0], fv[1])).as(where + " field " + fv[0] + " seen twice").isNull();
+            }
+            assertThat(++pages).as(where + " pages").isLessThan(100_000);
+        } while (cursor != 0);
+        return out;
+    }
+}
