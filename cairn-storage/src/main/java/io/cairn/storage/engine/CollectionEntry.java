@@ -34,6 +34,16 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, Li
      */
     abstract CollectionEntry copy(long epoch);
 
+    /** A disk database's big collection whose members are engine parts ({@link DiskFields}); null for any other. */
+    DiskFields diskFields() {
+        return null;
+    }
+
+    /** This collection read through a read view's engine snapshot: itself unless {@link #diskFields} has some. */
+    CollectionEntry on(DiskParts snapshot) {
+        return this;
+    }
+
     /** Receives the elements of one scan page: a set member (value null), a hash field and its
      *  value ({@code byte[]}), or a sorted-set member and its score ({@code Double}). */
     @FunctionalInterface

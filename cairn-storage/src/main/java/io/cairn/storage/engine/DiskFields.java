@@ -50,8 +50,15 @@ final class DiskFields {
         this.overlay = overlay;
     }
 
-    DiskFields withOverlay(FieldTrie.Node now) {
-        return new DiskFields(base, db, id, seed, owner, now);
+    /** A set member's value: present ({@link #GONE} is absent); compared by identity. */
+    static final byte[] PRESENT = new byte[0];
+
+    /** These fields with {@code field} written as {@code value} ({@link #GONE} removes) in the overlay. */
+    DiskFields with(byte[] field, byte[] value, CowClock clock) {
+        long h = hash(field);
+        boolean adds = written(field, h) == null;
+        FieldTrie.Node root = overlay != null ? overlay : new FieldTrie.Leaf(clock.stamp(), 4);
+        return new DiskFields(base, db, id, seed, owner, FieldTrie.put(root, field, h, value, adds, clock));
     }
 
     /** The same fields read through {@code snapshot} (a read view's). */

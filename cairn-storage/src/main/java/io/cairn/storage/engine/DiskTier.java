@@ -90,7 +90,7 @@ final class DiskTier {
 
     /** The stage removed or replaced {@code entry}: if it is a big hash on disk, its parts may go at the save. */
     void dropped(Object entry) {
-        if (entry instanceof HashEntry h && h.diskFields() instanceof DiskFields d && d.db == db) {
+        if (entry instanceof CollectionEntry c && c.diskFields() instanceof DiskFields d && d.db == db) {
             dropped.add(d);
         }
     }
@@ -144,8 +144,8 @@ final class DiskTier {
                 if (!cleared) {
                     batch.delete(db, k.bytes);
                 }
-            } else if (e instanceof HashEntry h && h.encoding().equals("hashtable")) {
-                batch.put(db, k.bytes, saveFields(batch, h, k, keeps));
+            } else if (e instanceof CollectionEntry c && split(c)) {
+                batch.put(db, k.bytes, saveFields(batch, c, k, keeps));
             } else {
                 batch.put(db, k.bytes, value(e));
             }
@@ -164,14 +164,25 @@ final class DiskTier {
         batch.meta(db, figures.array());
     }
 
-    /** The entry's {@link DiskFields} when they are this database's parts, else null. */
-    private DiskFields ownFields(Object e) {
-        return e instanceof HashEntry h && h.diskFields() instanceof DiskFields d && d.db == db ? d : null;
+    /**
+     * Whether the collection is saved as parts: a hash in the hashtable layout, a set in it past
+     * {@value HashOrder#WHOLE} members (a smaller one is one value, as a listpack would be), and
+     * either once it is on disk so.
+     */
+    private static boolean split(CollectionEntry c) {
+        return c.diskFields() != null
+                || c instanceof HashEntry h && h.encoding().equals("hashtable")
+                || c instanceof SetEntry s && s.encoding().equals("hashtable") && s.size() > HashOrder.WHOLE;
     }
 
-    /** A big hash's fields into the batch (only those it wrote, when it keeps its parts); returns its metadata value. */
-    private byte[] saveFields(DiskEngine.Batch batch, HashEntry h, Key k, java.util.Map<Long, Key> keeps) {
-        DiskFields d = h.diskFields();
+    /** The entry's {@link DiskFields} when they are this database's parts, else null. */
+    private DiskFields ownFields(Object e) {
+        return e instanceof CollectionEntry c && c.diskFields() instanceof DiskFields d && d.db == db ? d : null;
+    }
+
+    /** A big collection's fields or members into the batch (only those it wrote, when it keeps its parts); returns its metadata value. */
+    private byte[] saveFields(DiskEngine.Batch batch, CollectionEntry c, Key k, java.util.Map<Long, Key> keeps) {
+        DiskFields d = c.diskFields();
         long id;
         if (d != null && d.db == db && k.equals(keeps.get(d.id))) {
             id = d.id;
@@ -186,9 +197,13 @@ final class DiskTier {
             });
         } else {
             id = nextId++;
-            h.forEach((f, v) -> batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, f), f), v));
+            if (c instanceof HashEntry h) {
+                h.forEach((f, v) -> batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, f), f), v));
+            } else {
+                ((SetEntry) c).forEach(m -> batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, m), m), DiskFields.PRESENT));
+            }
         }
-        return splitValue(h.expireAt, h.size(), id);
+        return splitValue(c instanceof HashEntry ? SnapshotFormat.KIND_HASH : SnapshotFormat.KIND_SET, c.expireAt, c.size(), id);
     }
     /** Whether the stage holds changes a save would write. */
     boolean dirty() {
@@ -333,7 +348,7 @@ final class DiskTier {
 
         /** A stage entry as the view reads it: a big hash's saved fields through the view's snapshot. */
         Object rebase(Object stageEntry) {
-            return stageEntry instanceof HashEntry h ? h.on(snapshot) : stageEntry;
+            return stageEntry instanceof CollectionEntry c ? c.on(snapshot) : stageEntry;
         }
 
         /** Keys in order, merged with the view's stage ({@code stage}, the tree as the view froze it). */
@@ -358,10 +373,10 @@ final class DiskTier {
      */
     private static final int SPLIT = 0x40;
 
-    /** A big hash's metadata value. */
-    static byte[] splitValue(long expireAt, int size, long id) {
+    /** A big hash's or set's metadata value. */
+    static byte[] splitValue(byte kind, long expireAt, int size, long id) {
         byte[] out = new byte[1 + Varints.sizeOf(expireAt) + Varints.sizeOf(size) + DiskFields.ID_BYTES];
-        out[0] = (byte) (SnapshotFormat.KIND_HASH | SPLIT);
+        out[0] = (byte) (kind | SPLIT);
         int at = Varints.put(out, 1, expireAt);
         at = Varints.put(out, at, size);
         DiskFields.putLong(out, at, id);
@@ -396,7 +411,11 @@ final class DiskTier {
                 int size = Varints.getInt(in, "size", Integer.MAX_VALUE);
                 long id = DiskFields.getLong(value, in.position());
                 DiskFields fields = new DiskFields(base, db, id, seed, key.clone(), null);
-                return HashEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+                return switch (value[0] & ~SPLIT) {
+                    case SnapshotFormat.KIND_HASH -> HashEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+                    case SnapshotFormat.KIND_SET -> SetEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+                    default -> throw new IllegalStateException("kind " + (value[0] & ~SPLIT) + " has no parts");
+                };
             } catch (RuntimeException e) {
                 throw new io.cairn.common.CorruptionException("disk database " + "value of key "
                         + new String(key, java.nio.charset.StandardCharsets.ISO_8859_1), 0, "does not decode: " + e);

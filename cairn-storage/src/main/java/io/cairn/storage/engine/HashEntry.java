@@ -43,11 +43,12 @@ final class HashEntry extends CollectionEntry {
     }
 
     /** The fields in the engine, or null when this hash holds them all itself. */
+    @Override
     DiskFields diskFields() {
         return table instanceof DiskFields d ? d : null;
     }
 
-    /** This hash read through a read view's engine snapshot (itself when it is not on disk). */
+    @Override
     HashEntry on(DiskParts snapshot) {
         return table instanceof DiskFields d ? new HashEntry(key, expireAt, epoch, d.on(snapshot), size) : this;
     }
@@ -140,10 +141,7 @@ final class HashEntry extends CollectionEntry {
         if (old == null && value == DiskFields.GONE) {
             return null;
         }
-        long h = d.hash(field);
-        boolean adds = d.written(field, h) == null;
-        FieldTrie.Node root = d.overlay != null ? d.overlay : new FieldTrie.Leaf(clock.stamp(), 4);
-        table = d.withOverlay(FieldTrie.put(root, field, h, value, adds, clock));
+        table = d.with(field, value, clock);
         if (old == null) {
             size++;
         } else if (value == DiskFields.GONE) {

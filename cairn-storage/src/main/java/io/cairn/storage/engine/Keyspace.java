@@ -234,8 +234,8 @@ final class Keyspace {
         int n = c.size();
         long now;
         boolean sequence = c instanceof ListEntry || c instanceof StreamEntry;
-        // A big hash on disk holds only what it wrote since the save, which its size does not tell.
-        boolean remeasure = c instanceof HashEntry h && h.diskFields() != null;
+        // A big collection on disk holds only what it wrote since the save, which its size does not tell.
+        boolean remeasure = c.diskFields() != null;
         if (sequence && ++sequenceChanges >= nextSequenceMeasure) {
             remeasure = true;
             nextSequenceMeasure = sequenceChanges + Math.max(SEQUENCE_REMEASURE, n / 16);

@@ -133,6 +133,11 @@ final class MemberTree {
         });
     }
 
+    /** Visits members in hash order until the visitor answers false. */
+    void forEachWhile(java.util.function.Predicate<byte[]> visitor) {
+        visit(root, 0, (h, m) -> visitor.test(m));
+    }
+
     /**
      * Visits members in hash order from the first whose hash, as an unsigned 32-bit number, is at
      * least {@code cursor}, until at least {@code count} were visited and the next member's hash

@@ -77,6 +77,9 @@ final class MemoryEstimate {
     }
 
     private static long set(SetEntry s, int samples) {
+        if (s.diskFields() instanceof DiskFields d) { // only the members written since the save are held
+            return align(OBJECT_HEADER + 8 + 8 + 4 + 3 * REFERENCE) + trie(d.overlay, samples);
+        }
         int n = s.size();
         if (s.encoding().equals("intset")) {
             return align(OBJECT_HEADER + 2L * 4 + REFERENCE) + array((long) n * 8); // IntSet keeps its members in one array

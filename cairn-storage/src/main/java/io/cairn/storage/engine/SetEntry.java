@@ -27,6 +27,9 @@ final class SetEntry extends CollectionEntry {
 
     private IntSet ints;
     private MemberTree tree;
+    /** A disk database's big set, read back from the engine: its members are parts (then ints and tree are null). */
+    private DiskFields disk;
+    private int diskSize;
 
     private SetEntry(byte[] key, long expireAt, long epoch, IntSet ints, MemberTree tree) {
         super(key, expireAt, epoch);
@@ -41,6 +44,24 @@ final class SetEntry extends CollectionEntry {
     static SetEntry create(byte[] key, long epoch, byte[] first, int sizeHint, int maxIntsetEntries) {
         boolean intset = IntSet.representable(first) && sizeHint <= intsetBound(maxIntsetEntries);
         return new SetEntry(key, 0, epoch, intset ? new IntSet() : null, intset ? null : new MemberTree(epoch));
+    }
+
+    /** A disk database's big set of {@code size} members, kept by the engine ({@link DiskFields}). */
+    static SetEntry onDisk(byte[] key, long expireAt, long epoch, DiskFields members, int size) {
+        SetEntry s = new SetEntry(key, expireAt, epoch, null, null);
+        s.disk = members;
+        s.diskSize = size;
+        return s;
+    }
+
+    @Override
+    DiskFields diskFields() {
+        return disk;
+    }
+
+    @Override
+    SetEntry on(DiskParts snapshot) {
+        return disk == null ? this : onDisk(key, expireAt, epoch, disk.on(snapshot), diskSize);
     }
 
     /** Builds a set as a snapshot loads it: the layout its contents call for. */
@@ -69,7 +90,7 @@ final class SetEntry extends CollectionEntry {
 
     @Override
     int size() {
-        return ints != null ? ints.size() : tree.size();
+        return disk != null ? diskSize : ints != null ? ints.size() : tree.size();
     }
 
     /** Redis's name for the layout: {@code intset} or {@code hashtable}. */
@@ -78,6 +99,9 @@ final class SetEntry extends CollectionEntry {
     }
 
     boolean contains(byte[] member) {
+        if (disk != null) {
+            return disk.get(member) != null;
+        }
         if (ints != null) {
             return IntSet.representable(member) && ints.contains(IntSet.parse(member));
         }
@@ -96,6 +120,14 @@ final class SetEntry extends CollectionEntry {
 
     /** Adds {@code member} (kept, not copied); returns false when it was already there. */
     boolean add(byte[] member, int maxIntsetEntries, CowClock clock) {
+        if (disk != null) {
+            if (disk.get(member) != null) {
+                return false;
+            }
+            disk = disk.with(member, DiskFields.PRESENT, clock);
+            diskSize++;
+            return true;
+        }
         if (ints != null) {
             if (IntSet.representable(member)) {
                 if (!ints.add(IntSet.parse(member))) {
@@ -113,6 +145,14 @@ final class SetEntry extends CollectionEntry {
 
     /** Removes {@code member}; returns false when it was not there. */
     boolean remove(byte[] member, CowClock clock) {
+        if (disk != null) {
+            if (disk.get(member) == null) {
+                return false;
+            }
+            disk = disk.with(member, DiskFields.GONE, clock);
+            diskSize--;
+            return true;
+        }
         if (ints != null) {
             return IntSet.representable(member) && ints.remove(IntSet.parse(member));
         }
@@ -125,17 +165,40 @@ final class SetEntry extends CollectionEntry {
      * hands out its stored array (never change it); an intset a fresh one.
      */
     byte[] get(int rank) {
+        if (disk != null) { // on disk a rank only points near a member: see onDisk() and SetOps
+            if (rank < 0 || rank >= diskSize) {
+                throw new IndexOutOfBoundsException("rank " + rank + " of " + diskSize + " members");
+            }
+            byte[][] out = new byte[1][];
+            disk.visitNear(rank, diskSize, (m, v) -> out[0] = m);
+            return out[0];
+        }
         return ints != null ? IntSet.text(ints.get(rank)) : tree.get(rank);
     }
 
     /** Visits every member (stored arrays: never change them). */
     void forEach(Consumer<byte[]> visitor) {
-        if (ints != null) {
-            for (int i = 0; i < ints.size(); i++) {
-                visitor.accept(IntSet.text(ints.get(i)));
+        forEachWhile(m -> {
+            visitor.accept(m);
+            return true;
+        });
+    }
+
+    /** Whether its members are engine parts: {@link #get} then picks near a rank, not at it. */
+    boolean onDisk() {
+        return disk != null;
+    }
+
+    /** Visits members until the visitor answers false. */
+    void forEachWhile(java.util.function.Predicate<byte[]> visitor) {
+        if (disk != null) {
+            disk.visitFrom(0, (h, m, v) -> visitor.test(m));
+        } else if (ints != null) {
+            for (int i = 0; i < ints.size() && visitor.test(IntSet.text(ints.get(i))); i++) {
+                // visited
             }
         } else {
-            tree.forEach(visitor);
+            tree.forEachWhile(visitor);
         }
     }
 
@@ -146,6 +209,13 @@ final class SetEntry extends CollectionEntry {
      */
     @Override
     long scan(long cursor, int count, ScanVisitor visitor) {
+        if (disk != null) {
+            if (diskSize <= HashOrder.WHOLE) {
+                forEach(m -> visitor.visit(m, null));
+                return 0;
+            }
+            return disk.scan(cursor, count, (m, v) -> visitor.visit(m, null));
+        }
         if (ints != null || tree.size() <= HashOrder.WHOLE) {
             forEach(m -> visitor.visit(m, null));
             return 0;
@@ -175,6 +245,9 @@ final class SetEntry extends CollectionEntry {
 
     @Override
     SetEntry copy(long epoch) {
+        if (disk != null) {
+            return onDisk(key, expireAt, epoch, disk, diskSize);
+        }
         return new SetEntry(key, expireAt, epoch, ints == null ? null : ints.copy(), tree == null ? null : tree.share());
     }
 

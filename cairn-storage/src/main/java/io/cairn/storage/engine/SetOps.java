@@ -262,6 +262,9 @@ public final class SetOps {
         }
         int k = (int) count;
         List<byte[]> out = new ArrayList<>(k);
+        if (s.onDisk()) {
+            return distinctOnDisk(s, k, random);
+        }
         if (k * 3L > n) {
             // close to the whole set: a partial shuffle of all ranks
             int[] ranks = new int[n];
@@ -287,6 +290,38 @@ public final class SetOps {
         return out;
     }
 
+    /**
+     * Distinct picks from a set on disk, whose ranks only point near a member: distinct by member
+     * for a few, else (or after many repeats) a selection in one pass (Knuth's algorithm S).
+     */
+    private static List<byte[]> distinctOnDisk(SetEntry s, int k, RandomGenerator random) {
+        int n = s.size();
+        List<byte[]> out = new ArrayList<>(k);
+        if (k * 3L <= n) {
+            HashSet<Member> taken = HashSet.newHashSet(k);
+            for (long tries = 0; out.size() < k && tries <= 8L * k + 64; tries++) {
+                byte[] m = s.get(random.nextInt(n));
+                if (taken.add(new Member(m))) {
+                    out.add(m);
+                }
+            }
+            if (out.size() == k) {
+                return out;
+            }
+            out.clear();
+        }
+        int[] seen = {0};
+        s.forEachWhile(m -> {
+            int wanted = k - out.size();
+            if (wanted > 0 && random.nextInt(n - seen[0]) < wanted) {
+                out.add(m);
+            }
+            seen[0]++;
+            return out.size() < k;
+        });
+        return out;
+    }
+
     private static List<byte[]> inter(SetEntry[] sets, long limit) {
         for (SetEntry s : sets) {
             if (s == null) {
@@ -297,8 +332,10 @@ public final class SetOps {
         Arrays.sort(bySize, (a, b) -> Integer.compare(a.size(), b.size()));
         List<byte[]> out = new ArrayList<>();
         SetEntry smallest = bySize[0];
-        for (int i = 0; i < smallest.size() && out.size() < limit; i++) {
-            byte[] m = smallest.get(i);
+        smallest.forEachWhile(m -> {
+            if (out.size() >= limit) {
+                return false;
+            }
             boolean everywhere = true;
             for (int j = 1; j < bySize.length && everywhere; j++) {
                 everywhere = bySize[j] == smallest || bySize[j].contains(m);
@@ -306,7 +343,8 @@ public final class SetOps {
             if (everywhere) {
                 out.add(m);
             }
-        }
+            return true;
+        });
         return out;
     }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cairn.common.ManualClock;
 import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.ReadView;
+import io.cairn.storage.engine.ScanPage;
+import io.cairn.storage.engine.ValueType;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
 import io.cairn.storage.engine.WalMode;
@@ -21,17 +23,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Big hashes in two disk databases, whose fields live in the engine one part per field: random
- * HSET, HDEL, reads, HSCAN pagings, HRANDFIELD, read views, RENAME, MOVE, DEL, expiry and FLUSHDB
- * against a model of maps, across saves (a stage of a few kilobytes), reopens and power losses;
- * and at the end no part outlives its hash. Reproducible with {@code -Dcairn.seed=...}.
+ * Big hashes and sets in two disk databases, whose fields and members live in the engine one part
+ * each: random HSET, HDEL, reads, HSCAN pagings, HRANDFIELD, SADD, SREM, SSCAN, SRANDMEMBER, SPOP,
+ * SINTER, read views, RENAME, MOVE, DEL, expiry and FLUSHDB against a model of maps, across saves
+ * (a stage of a few kilobytes), reopens and power losses; and at the end no part outlives its key. Reproducible with {@code -Dcairn.seed=...}.
  */
-class DiskHashModelTest {
+class DiskCollectionsModelTest {
     private static final Path DIR = Path.of("/data");
     private static final int KEYS = 6;
 
@@ -126,14 +129,17 @@ class DiskHashModelTest {
             for (int step = 0; step < steps; step++) {
                 Store st = store;
                 int db = rnd.nextInt(2);
-                String key = "h" + rnd.nextInt(KEYS);
+                boolean set = rnd.nextInt(3) == 0;
+                String key = (set ? "s" : "h") + rnd.nextInt(KEYS);
                 String field = "field:" + rnd.nextInt(rnd.nextInt(5) == 0 ? 40 : 700);
                 String value = rnd.nextInt(8) == 0 ? "long-".repeat(20) + rnd.nextInt(100) : "v" + rnd.nextInt(1000);
                 long now = clock.millis();
                 String where = "seed=" + seed + " step=" + step;
                 int op = rnd.nextInt(1000);
                 TreeMap<String, String> m = model.live(db, key, now);
-                if (op < 450) {
+                if (set && op < 820) { // a set's own operations instead of a hash's
+                    setStep(st, db, key, m, model, rnd, op < 700 ? op : rnd.nextInt(700), where);
+                } else if (op < 450) {
                     int n = 1 + rnd.nextInt(rnd.nextInt(10) == 0 ? 300 : 4);
                     List<String> fields = new ArrayList<>();
                     for (int i = 0; i < n; i++) {
@@ -189,7 +195,7 @@ class DiskHashModelTest {
                         assertThat(seen).as(where + " view").isEqualTo(before);
                     }
                 } else if (op < 850) {
-                    String target = "h" + rnd.nextInt(KEYS);
+                    String target = key.charAt(0) + "" + rnd.nextInt(KEYS);
                     boolean ok = st.execute(db, t -> t.rename(b(key), b(target))).await();
                     assertThat(ok).as(where).isEqualTo(m != null);
                     if (m != null && !target.equals(key)) {
@@ -250,12 +256,15 @@ class DiskHashModelTest {
                         for (int i = 0; i < KEYS; i++) {
                             TreeMap<String, String> h = model.live(d, "h" + i, now);
                             assertThat(all(st, d, "h" + i)).as(where + " db " + d + " h" + i).isEqualTo(h == null ? Map.of() : h);
+                            TreeMap<String, String> members = model.live(d, "s" + i, now);
+                            assertThat(members(st, d, "s" + i)).as(where + " db " + d + " s" + i)
+                                    .isEqualTo(members == null ? Set.of() : members.keySet());
                         }
                     }
                 }
             }
             assertThat(engines.saves()).as("the stages were saved").isPositive();
-            assertThat(engines.partReads()).as("fields were read from big hashes on disk").isPositive();
+            assertThat(engines.partReads()).as("fields were read from big hashes and sets on disk").isPositive();
             Store st = store;
             st.execute(t -> {
                 t.flushAll();
@@ -269,21 +278,22 @@ class DiskHashModelTest {
                         for (int f = 0; f < 600; f++) { // past hash-max-listpack-entries
                             t.hset(b(key), b("field:" + f), b("v"));
                         }
+                        t.sets().add(b("s" + key), members(0, 600));
                         return null;
                     }).await();
                 }
             }
             store.close();
-            assertThat(engines.parts()).as("every big hash's parts").isEqualTo(2L * KEYS * 600);
+            assertThat(engines.parts()).as("every big hash's parts").isEqualTo(2L * 2 * KEYS * 600);
             store = Store.open(config, fs, clock);
             Store again = store;
             for (int d = 0; d < 2; d++) {
                 for (int i = 0; i < KEYS; i++) {
                     String key = "h" + i;
                     if (i % 2 == 0) {
-                        again.execute(d, t -> t.delete(b(key))).await();
+                        again.execute(d, t -> t.delete(b(key)) && t.delete(b("s" + key))).await();
                     } else {
-                        again.execute(d, t -> t.expireAt(b(key), clock.millis() + 1)).await();
+                        again.execute(d, t -> t.expireAt(b(key), clock.millis() + 1) && t.expireAt(b("s" + key), clock.millis() + 1)).await();
                     }
                 }
             }
@@ -298,6 +308,100 @@ class DiskHashModelTest {
         } finally {
             StoreModelTest.closeQuietly(store);
         }
+    }
+
+    private static byte[][] members(int from, int to) {
+        byte[][] out = new byte[to - from][];
+        for (int i = from; i < to; i++) {
+            out[i - from] = b("member:" + i);
+        }
+        return out;
+    }
+
+    /** One set operation on {@code key}, whose members the model keeps as a map's keys. */
+    private static void setStep(Store st, int db, String key, TreeMap<String, String> m, Model model,
+                                RandomGenerator rnd, int op, String where) {
+        String member = "member:" + rnd.nextInt(rnd.nextInt(5) == 0 ? 40 : 900);
+        if (op < 300) {
+            int n = 1 + rnd.nextInt(rnd.nextInt(10) == 0 ? 400 : 4);
+            byte[][] add = new byte[n][];
+            add[0] = b(member);
+            for (int i = 1; i < n; i++) {
+                add[i] = b("member:" + rnd.nextInt(900));
+            }
+            long added = st.execute(db, t -> t.sets().add(b(key), add)).await();
+            TreeMap<String, String> h = model.hashes.get(db).computeIfAbsent(key, k -> new TreeMap<>());
+            long expected = 0;
+            for (byte[] a : add) {
+                expected += h.put(s(a), "") == null ? 1 : 0;
+            }
+            assertThat(added).as(where).isEqualTo(expected);
+        } else if (op < 400) {
+            long removed = st.execute(db, t -> t.sets().remove(b(key), new byte[][] {b(member)})).await();
+            assertThat(removed).as(where).isEqualTo(m != null && m.containsKey(member) ? 1 : 0);
+            if (m != null) {
+                m.remove(member);
+                if (m.isEmpty()) {
+                    model.remove(db, key);
+                }
+            }
+        } else if (op < 480) {
+            boolean in = st.read(db, t -> t.sets().isMember(b(key), b(member)));
+            assertThat(in).as(where).isEqualTo(m != null && m.containsKey(member));
+            int card = st.read(db, t -> t.sets().card(b(key)));
+            assertThat(card).as(where).isEqualTo(m == null ? 0 : m.size());
+        } else if (op < 520) {
+            assertThat(members(st, db, key)).as(where).isEqualTo(m == null ? Set.of() : m.keySet());
+        } else if (op < 560) {
+            Set<String> seen = new TreeSet<>();
+            long cursor = 0;
+            do {
+                long c = cursor;
+                ScanPage page = st.read(db, t -> t.scan(b(key), ValueType.SET, c, 1 + rnd.nextInt(40)));
+                for (byte[] e : page.elements()) {
+                    assertThat(seen.add(s(e))).as(where + " " + s(e) + " seen twice").isTrue();
+                }
+                cursor = page.cursor();
+            } while (cursor != 0);
+            assertThat(seen).as(where).isEqualTo(m == null ? Set.of() : m.keySet());
+        } else if (op < 600) {
+            int k = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 400);
+            List<byte[]> picks = st.read(db, t -> t.sets().randomMembers(b(key), k, rnd));
+            Set<String> seen = new HashSet<>();
+            for (byte[] p : picks) {
+                assertThat(seen.add(s(p))).as(where + " distinct").isTrue();
+                assertThat(m.containsKey(s(p))).as(where).isTrue();
+            }
+            assertThat(picks).as(where).hasSize(m == null ? 0 : Math.min(k, m.size()));
+        } else if (op < 640) {
+            int k = 1 + rnd.nextInt(30);
+            List<byte[]> popped = st.execute(db, t -> t.sets().pop(b(key), k, rnd)).await();
+            assertThat(popped).as(where).hasSize(m == null ? 0 : Math.min(k, m.size()));
+            for (byte[] p : popped) {
+                assertThat(m.remove(s(p))).as(where + " popped " + s(p)).isNotNull();
+            }
+            if (m != null && m.isEmpty()) {
+                model.remove(db, key);
+            }
+        } else {
+            String other = "s" + rnd.nextInt(KEYS);
+            List<byte[]> inter = st.read(db, t -> t.sets().inter(new byte[][] {b(key), b(other)}));
+            TreeMap<String, String> o = model.live(db, other, st.read(db, t -> t.now()));
+            Set<String> expected = new TreeSet<>();
+            if (m != null && o != null) {
+                expected.addAll(m.keySet());
+                expected.retainAll(o.keySet());
+            }
+            Set<String> got = new TreeSet<>();
+            inter.forEach(x -> got.add(s(x)));
+            assertThat(got).as(where + " SINTER").isEqualTo(expected);
+        }
+    }
+
+    private static Set<String> members(Store st, int db, String key) {
+        Set<String> out = new TreeSet<>();
+        st.read(db, t -> t.sets().members(b(key))).forEach(x -> out.add(s(x)));
+        return out;
     }
 
     private static Map<String, String> all(Store st, int db, String key) {
