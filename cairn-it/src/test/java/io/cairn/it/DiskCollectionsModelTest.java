@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Big hashes and sets in two disk databases, whose fields and members live in the engine one part
- * each: random HSET, HDEL, reads, HSCAN pagings, HRANDFIELD, SADD, SREM, SSCAN, SRANDMEMBER, SPOP,
- * SINTER, read views, RENAME, MOVE, DEL, expiry and FLUSHDB against a model of maps, across saves
+ * Big hashes, sets and lists in two disk databases, whose fields, members and elements live in the
+ * engine one part each: random HSET, HDEL, reads, HSCAN pagings, HRANDFIELD, SADD, SREM, SSCAN,
+ * SRANDMEMBER, SPOP, SINTER, LPUSH, RPUSH, LPOP, RPOP, LINDEX, LRANGE, LSET, LINSERT, LREM, LTRIM,
+ * LMOVE, read views, RENAME, MOVE, DEL, expiry and FLUSHDB against a model of maps, across saves
  * (a stage of a few kilobytes), reopens and power losses; and at the end no part outlives its key. Reproducible with {@code -Dcairn.seed=...}.
  */
 class DiskCollectionsModelTest {
@@ -129,8 +130,10 @@ class DiskCollectionsModelTest {
             for (int step = 0; step < steps; step++) {
                 Store st = store;
                 int db = rnd.nextInt(2);
-                boolean set = rnd.nextInt(3) == 0;
-                String key = (set ? "s" : "h") + rnd.nextInt(KEYS);
+                int kind = rnd.nextInt(4);
+                boolean set = kind == 0;
+                boolean list = kind == 1;
+                String key = (set ? "s" : list ? "l" : "h") + rnd.nextInt(KEYS);
                 String field = "field:" + rnd.nextInt(rnd.nextInt(5) == 0 ? 40 : 700);
                 String value = rnd.nextInt(8) == 0 ? "long-".repeat(20) + rnd.nextInt(100) : "v" + rnd.nextInt(1000);
                 long now = clock.millis();
@@ -139,6 +142,8 @@ class DiskCollectionsModelTest {
                 TreeMap<String, String> m = model.live(db, key, now);
                 if (set && op < 820) { // a set's own operations instead of a hash's
                     setStep(st, db, key, m, model, rnd, op < 700 ? op : rnd.nextInt(700), where);
+                } else if (list && op < 820) { // a list's
+                    listStep(st, db, key, m, model, rnd, op < 700 ? op : rnd.nextInt(700), where);
                 } else if (op < 450) {
                     int n = 1 + rnd.nextInt(rnd.nextInt(10) == 0 ? 300 : 4);
                     List<String> fields = new ArrayList<>();
@@ -259,6 +264,9 @@ class DiskCollectionsModelTest {
                             TreeMap<String, String> members = model.live(d, "s" + i, now);
                             assertThat(members(st, d, "s" + i)).as(where + " db " + d + " s" + i)
                                     .isEqualTo(members == null ? Set.of() : members.keySet());
+                            TreeMap<String, String> elements = model.live(d, "l" + i, now);
+                            assertThat(range(st, d, "l" + i, 0, -1)).as(where + " db " + d + " l" + i)
+                                    .isEqualTo(elements == null ? List.of() : new ArrayList<>(elements.values()));
                         }
                     }
                 }
@@ -279,21 +287,27 @@ class DiskCollectionsModelTest {
                             t.hset(b(key), b("field:" + f), b("v"));
                         }
                         t.sets().add(b("s" + key), members(0, 600));
+                        byte[][] elements = members(0, 600);
+                        for (int e = 0; e < elements.length; e++) {
+                            elements[e] = b(s(elements[e]) + "-".repeat(60)); // past one listpack
+                        }
+                        t.lists().push(b("l" + key), false, elements, false);
                         return null;
                     }).await();
                 }
             }
             store.close();
-            assertThat(engines.parts()).as("every big hash's parts").isEqualTo(2L * 2 * KEYS * 600);
+            assertThat(engines.parts()).as("every big hash's parts").isEqualTo(2L * 3 * KEYS * 600);
             store = Store.open(config, fs, clock);
             Store again = store;
             for (int d = 0; d < 2; d++) {
                 for (int i = 0; i < KEYS; i++) {
                     String key = "h" + i;
                     if (i % 2 == 0) {
-                        again.execute(d, t -> t.delete(b(key)) && t.delete(b("s" + key))).await();
+                        again.execute(d, t -> t.delete(b(key)) && t.delete(b("s" + key)) && t.delete(b("l" + key))).await();
                     } else {
-                        again.execute(d, t -> t.expireAt(b(key), clock.millis() + 1) && t.expireAt(b("s" + key), clock.millis() + 1)).await();
+                        again.execute(d, t -> t.expireAt(b(key), clock.millis() + 1) && t.expireAt(b("s" + key), clock.millis() + 1)
+                                && t.expireAt(b("l" + key), clock.millis() + 1)).await();
                     }
                 }
             }
@@ -396,6 +410,141 @@ class DiskCollectionsModelTest {
             inter.forEach(x -> got.add(s(x)));
             assertThat(got).as(where + " SINTER").isEqualTo(expected);
         }
+    }
+
+    /** One list operation on {@code key}, whose elements the model keeps as a map from zero-padded positions. */
+    private static void listStep(Store st, int db, String key, TreeMap<String, String> m, Model model,
+                                 RandomGenerator rnd, int op, String where) {
+        List<String> cur = m == null ? new ArrayList<>() : new ArrayList<>(m.values());
+        String value = element(rnd);
+        int n = cur.size();
+        if (op < 250) {
+            boolean left = rnd.nextBoolean();
+            int count = 1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 300 : 4);
+            byte[][] values = new byte[count][];
+            for (int i = 0; i < count; i++) {
+                values[i] = b(element(rnd));
+                if (left) {
+                    cur.addFirst(s(values[i]));
+                } else {
+                    cur.add(s(values[i]));
+                }
+            }
+            long length = st.execute(db, t -> t.lists().push(b(key), left, values, false)).await();
+            assertThat(length).as(where).isEqualTo(cur.size());
+        } else if (op < 330) {
+            boolean left = rnd.nextBoolean();
+            int count = 1 + rnd.nextInt(5);
+            List<byte[]> popped = st.execute(db, t -> t.lists().pop(b(key), left, count)).await();
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < Math.min(count, n); i++) {
+                expected.add(left ? cur.removeFirst() : cur.removeLast());
+            }
+            List<String> got = new ArrayList<>();
+            if (popped != null) {
+                popped.forEach(x -> got.add(s(x)));
+            }
+            assertThat(got).as(where).isEqualTo(expected);
+        } else if (op < 400) {
+            long index = rnd.nextInt(2 * n + 3) - n - 1;
+            byte[] v = st.read(db, t -> t.lists().index(b(key), index));
+            long i = index < 0 ? n + index : index;
+            assertThat(v == null ? null : s(v)).as(where).isEqualTo(i >= 0 && i < n ? cur.get((int) i) : null);
+            int length = st.read(db, t -> t.lists().length(b(key)));
+            assertThat(length).as(where).isEqualTo(n);
+        } else if (op < 470) {
+            long start = rnd.nextInt(2 * n + 3) - n - 1;
+            long stop = rnd.nextInt(2 * n + 3) - n - 1;
+            long a = Math.max(0, start < 0 ? n + start : start);
+            long z = Math.min(n - 1L, stop < 0 ? n + stop : stop);
+            List<String> expected = a > z ? List.of() : cur.subList((int) a, (int) z + 1);
+            assertThat(range(st, db, key, start, stop)).as(where).isEqualTo(expected);
+        } else if (op < 520) {
+            long index = rnd.nextInt(2 * n + 3) - n - 1;
+            long i = index < 0 ? n + index : index;
+            boolean ok = st.execute(db, t -> t.lists().set(b(key), index, b(value))).await();
+            assertThat(ok).as(where).isEqualTo(i >= 0 && i < n);
+            if (ok) {
+                cur.set((int) i, value);
+            }
+        } else if (op < 560) {
+            String pivot = element(rnd);
+            boolean before = rnd.nextBoolean();
+            long length = st.execute(db, t -> t.lists().insert(b(key), before, b(pivot), b(value))).await();
+            int at = cur.indexOf(pivot);
+            assertThat(length).as(where).isEqualTo(n == 0 ? 0 : at < 0 ? -1 : n + 1);
+            if (at >= 0) {
+                cur.add(before ? at : at + 1, value);
+            }
+        } else if (op < 600) {
+            long count = rnd.nextInt(7) - 3;
+            long removed = st.execute(db, t -> t.lists().remove(b(key), count, b(value))).await();
+            long expected = 0;
+            long limit = count == 0 ? Long.MAX_VALUE : Math.abs(count);
+            if (count >= 0) {
+                for (int i = 0; i < cur.size() && expected < limit; ) {
+                    if (cur.get(i).equals(value)) {
+                        cur.remove(i);
+                        expected++;
+                    } else {
+                        i++;
+                    }
+                }
+            } else {
+                for (int i = cur.size() - 1; i >= 0 && expected < limit; i--) {
+                    if (cur.get(i).equals(value)) {
+                        cur.remove(i);
+                        expected++;
+                    }
+                }
+            }
+            assertThat(removed).as(where).isEqualTo(expected);
+        } else if (op < 640) {
+            long start = rnd.nextInt(n + 2) - 1;
+            long stop = n - rnd.nextInt(n + 2);
+            st.execute(db, t -> {
+                t.lists().trim(b(key), start, stop);
+                return null;
+            }).await();
+            long a = Math.max(0, start < 0 ? n + start : start);
+            long z = Math.min(n - 1L, stop < 0 ? n + stop : stop);
+            cur = a > z ? new ArrayList<>() : new ArrayList<>(cur.subList((int) a, (int) z + 1));
+        } else {
+            boolean fromLeft = rnd.nextBoolean();
+            boolean toLeft = rnd.nextBoolean();
+            byte[] moved = st.execute(db, t -> t.lists().move(b(key), b(key), fromLeft, toLeft)).await();
+            if (n > 0) {
+                String e = fromLeft ? cur.removeFirst() : cur.removeLast();
+                assertThat(s(moved)).as(where).isEqualTo(e);
+                if (toLeft) {
+                    cur.addFirst(e);
+                } else {
+                    cur.add(e);
+                }
+            } else {
+                assertThat(moved).as(where).isNull();
+            }
+        }
+        if (cur.isEmpty()) {
+            model.remove(db, key);
+        } else {
+            TreeMap<String, String> h = model.hashes.get(db).computeIfAbsent(key, k -> new TreeMap<>());
+            h.clear();
+            for (int i = 0; i < cur.size(); i++) {
+                h.put(String.format("%09d", i), cur.get(i));
+            }
+        }
+    }
+
+    /** A list element: one of a few values (so LREM and LINSERT find them), long enough that a list soon outgrows a listpack. */
+    private static String element(RandomGenerator rnd) {
+        return "e" + rnd.nextInt(30) + "-".repeat(60);
+    }
+
+    private static List<String> range(Store st, int db, String key, long start, long stop) {
+        List<String> out = new ArrayList<>();
+        st.read(db, t -> t.lists().range(b(key), start, stop)).forEach(x -> out.add(s(x)));
+        return out;
     }
 
     private static Set<String> members(Store st, int db, String key) {

@@ -34,12 +34,12 @@ abstract sealed class CollectionEntry permits HashEntry, SetEntry, ZSetEntry, Li
      */
     abstract CollectionEntry copy(long epoch);
 
-    /** A disk database's big collection whose members are engine parts ({@link DiskFields}); null for any other. */
-    DiskFields diskFields() {
+    /** A disk database's big collection whose elements are engine parts ({@link SavedParts}); null for any other. */
+    SavedParts saved() {
         return null;
     }
 
-    /** This collection read through a read view's engine snapshot: itself unless {@link #diskFields} has some. */
+    /** This collection read through a read view's engine snapshot: itself unless it is {@link #saved} on disk. */
     CollectionEntry on(DiskParts snapshot) {
         return this;
     }

@@ -16,42 +16,28 @@ import java.util.List;
  * cursor pages in, as in {@link FieldTrie}), then the field. The overlay is a {@link FieldTrie}
  * over the same hashes whose value {@link #GONE} marks a field removed since the save.
  *
- * <p>Immutable: a write makes a new one around the overlay's new root (whose nodes copy on write
- * as any trie's), so a copy of the entry, or a read view's, keeps what it saw. {@link #base} is the
- * live engine for the stage's entries and a snapshot for a view's ({@link #on}).
+ * <p>Immutable ({@link SavedParts}): a write makes a new one around the overlay's new root, whose
+ * nodes copy on write as any trie's.
  */
-final class DiskFields {
+final class DiskFields extends SavedParts {
     /** An overlay's value for a field removed since the save; compared by identity. */
     static final byte[] GONE = new byte[0];
+    /** A set member's value in the overlay: present. */
+    static final byte[] PRESENT = new byte[0];
     /** How many parts a merged walk reads from the engine at a time. */
     private static final int CHUNK = 256;
-    static final int ID_BYTES = 8;
     private static final int HEAD = ID_BYTES + 8;
 
-    /** Where the saved fields are read. */
-    final DiskParts base;
-    /** The database whose parts hold them. */
-    final int db;
-    /** The id under which the parts are filed. */
-    final long id;
     /** The database's seed for field hashes. */
     final long seed;
-    /** The key whose saved entry names {@link #id}: it owns the parts (a copy or a renamed entry keeps the original owner). */
-    final byte[] owner;
     /** The fields written since the save, {@link #GONE} for removed ones; null when none. */
     final FieldTrie.Node overlay;
 
     DiskFields(DiskParts base, int db, long id, long seed, byte[] owner, FieldTrie.Node overlay) {
-        this.base = base;
-        this.db = db;
-        this.id = id;
+        super(base, db, id, owner);
         this.seed = seed;
-        this.owner = owner;
         this.overlay = overlay;
     }
-
-    /** A set member's value: present ({@link #GONE} is absent); compared by identity. */
-    static final byte[] PRESENT = new byte[0];
 
     /** These fields with {@code field} written as {@code value} ({@link #GONE} removes) in the overlay. */
     DiskFields with(byte[] field, byte[] value, CowClock clock) {
@@ -61,7 +47,7 @@ final class DiskFields {
         return new DiskFields(base, db, id, seed, owner, FieldTrie.put(root, field, h, value, adds, clock));
     }
 
-    /** The same fields read through {@code snapshot} (a read view's). */
+    @Override
     DiskFields on(DiskParts snapshot) {
         return new DiskFields(snapshot, db, id, seed, owner, overlay);
     }
@@ -229,18 +215,6 @@ final class DiskFields {
         return k;
     }
 
-    /** The first part key of the hash {@code id}. */
-    static byte[] first(long id) {
-        byte[] k = new byte[ID_BYTES];
-        putLong(k, 0, id);
-        return k;
-    }
-
-    /** The part key just past every part of {@code id}. */
-    static byte[] end(long id) {
-        return first(id + 1);
-    }
-
     private boolean ofThisHash(byte[] partKey) {
         return partKey.length >= HEAD && getLong(partKey, 0) == id;
     }
@@ -251,19 +225,5 @@ final class DiskFields {
 
     static byte[] fieldOf(byte[] partKey) {
         return Arrays.copyOfRange(partKey, HEAD, partKey.length);
-    }
-
-    static void putLong(byte[] b, int at, long v) {
-        for (int i = 0; i < 8; i++) {
-            b[at + i] = (byte) (v >>> (56 - 8 * i));
-        }
-    }
-
-    static long getLong(byte[] b, int at) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = v << 8 | (b[at + i] & 0xFF);
-        }
-        return v;
     }
 }

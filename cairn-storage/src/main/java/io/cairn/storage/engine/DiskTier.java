@@ -40,7 +40,7 @@ final class DiskTier {
     /** The id the next big hash saved gets. */
     private long nextId = 1;
     /** The big hashes on disk the stage removed or replaced since the last save (their parts may go). */
-    private final java.util.List<DiskFields> dropped = new java.util.ArrayList<>();
+    private final java.util.List<SavedParts> dropped = new java.util.ArrayList<>();
 
     /** Every disk database's stage bytes together. */
     final Keyspace.Total stage;
@@ -90,7 +90,7 @@ final class DiskTier {
 
     /** The stage removed or replaced {@code entry}: if it is a big hash on disk, its parts may go at the save. */
     void dropped(Object entry) {
-        if (entry instanceof CollectionEntry c && c.diskFields() instanceof DiskFields d && d.db == db) {
+        if (entry instanceof CollectionEntry c && c.saved() instanceof SavedParts d && d.db == db) {
             dropped.add(d);
         }
     }
@@ -127,12 +127,12 @@ final class DiskTier {
         java.util.Map<Long, Key> keeps = new java.util.HashMap<>();
         if (!cleared) {
             for (Key k : changed) { // owners that still hold their parts
-                if (ownFields(ks.hash.get(k.bytes)) instanceof DiskFields d && Arrays.equals(d.owner, k.bytes)) {
+                if (ownParts(ks.hash.get(k.bytes)) instanceof SavedParts d && Arrays.equals(d.owner, k.bytes)) {
                     keeps.put(d.id, k);
                 }
             }
             for (Key k : changed) { // then a renamed hash whose owner went
-                if (ownFields(ks.hash.get(k.bytes)) instanceof DiskFields d && !keeps.containsKey(d.id)
+                if (ownParts(ks.hash.get(k.bytes)) instanceof SavedParts d && !keeps.containsKey(d.id)
                         && changed.contains(new Key(d.owner))) {
                     keeps.put(d.id, k);
                 }
@@ -151,9 +151,9 @@ final class DiskTier {
             }
         }
         if (!cleared) {
-            for (DiskFields d : dropped) {
+            for (SavedParts d : dropped) {
                 if (!keeps.containsKey(d.id) && changed.contains(new Key(d.owner))) {
-                    batch.deleteParts(db, DiskFields.first(d.id), DiskFields.end(d.id));
+                    batch.deleteParts(db, SavedParts.first(d.id), SavedParts.end(d.id));
                     keeps.put(d.id, null); // once
                 }
             }
@@ -166,27 +166,35 @@ final class DiskTier {
 
     /**
      * Whether the collection is saved as parts: a hash in the hashtable layout, a set in it past
-     * {@value HashOrder#WHOLE} members (a smaller one is one value, as a listpack would be), and
-     * either once it is on disk so.
+     * {@value HashOrder#WHOLE} members (a smaller one is one value, as a listpack would be), a
+     * list in the quicklist layout, and any once it is on disk so.
      */
     private static boolean split(CollectionEntry c) {
-        return c.diskFields() != null
+        return c.saved() != null
                 || c instanceof HashEntry h && h.encoding().equals("hashtable")
-                || c instanceof SetEntry s && s.encoding().equals("hashtable") && s.size() > HashOrder.WHOLE;
+                || c instanceof SetEntry s && s.encoding().equals("hashtable") && s.size() > HashOrder.WHOLE
+                || c instanceof ListEntry l && l.encoding().equals("quicklist");
     }
 
-    /** The entry's {@link DiskFields} when they are this database's parts, else null. */
-    private DiskFields ownFields(Object e) {
-        return e instanceof CollectionEntry c && c.diskFields() instanceof DiskFields d && d.db == db ? d : null;
+    /** The entry's {@link SavedParts} when they are this database's parts, else null. */
+    private SavedParts ownParts(Object e) {
+        return e instanceof CollectionEntry c && c.saved() instanceof SavedParts d && d.db == db ? d : null;
     }
 
-    /** A big collection's fields or members into the batch (only those it wrote, when it keeps its parts); returns its metadata value. */
+    /**
+     * A big collection's elements into the batch (only those it wrote, when it keeps its parts;
+     * else every one under a new id); returns its metadata value.
+     */
     private byte[] saveFields(DiskEngine.Batch batch, CollectionEntry c, Key k, java.util.Map<Long, Key> keeps) {
-        DiskFields d = c.diskFields();
+        SavedParts d = c.saved();
+        boolean keep = d != null && d.db == db && k.equals(keeps.get(d.id));
+        if (c instanceof ListEntry l) {
+            return saveList(batch, l, keep);
+        }
         long id;
-        if (d != null && d.db == db && k.equals(keeps.get(d.id))) {
+        if (keep) {
             id = d.id;
-            d.forEachWritten((hash, f, v) -> {
+            ((DiskFields) d).forEachWritten((hash, f, v) -> {
                 byte[] part = DiskFields.partKey(id, hash, f);
                 if (v == DiskFields.GONE) {
                     batch.deletePart(db, part);
@@ -203,8 +211,37 @@ final class DiskTier {
                 ((SetEntry) c).forEach(m -> batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, m), m), DiskFields.PRESENT));
             }
         }
-        return splitValue(c instanceof HashEntry ? SnapshotFormat.KIND_HASH : SnapshotFormat.KIND_SET, c.expireAt, c.size(), id);
+        return splitValue(c instanceof HashEntry ? SnapshotFormat.KIND_HASH : SnapshotFormat.KIND_SET, c.expireAt, c.size(), id, 0);
     }
+
+    /**
+     * A big list: when it keeps its parts, the elements it wrote inside its window and a range
+     * deletion of the saved ones the window left; else every element under a new id.
+     */
+    private byte[] saveList(DiskEngine.Batch batch, ListEntry l, boolean keep) {
+        if (keep) {
+            DiskList d = (DiskList) l.saved();
+            long savedEnd = d.savedHead + d.savedSize;
+            long end = d.head + d.size;
+            if (d.head > d.savedHead) {
+                batch.deleteParts(db, DiskList.partKey(d.id, d.savedHead), DiskList.partKey(d.id, Math.min(d.head, savedEnd)));
+            }
+            if (end < savedEnd) {
+                batch.deleteParts(db, DiskList.partKey(d.id, Math.max(end, d.savedHead)), DiskList.partKey(d.id, savedEnd));
+            }
+            d.forEachWritten((at, v) -> batch.putPart(db, DiskList.partKey(d.id, at), v));
+            return splitValue(SnapshotFormat.KIND_LIST, l.expireAt, l.size(), d.id, d.head);
+        }
+        long id = nextId++;
+        long head = l.saved() instanceof DiskList d ? d.head : 0;
+        long[] at = {head};
+        l.visit(0, l.size(), false, e -> {
+            batch.putPart(db, DiskList.partKey(id, at[0]++), e);
+            return true;
+        });
+        return splitValue(SnapshotFormat.KIND_LIST, l.expireAt, l.size(), id, head);
+    }
+
     /** Whether the stage holds changes a save would write. */
     boolean dirty() {
         return cleared || !changed.isEmpty();
@@ -373,13 +410,17 @@ final class DiskTier {
      */
     private static final int SPLIT = 0x40;
 
-    /** A big hash's or set's metadata value. */
-    static byte[] splitValue(byte kind, long expireAt, int size, long id) {
-        byte[] out = new byte[1 + Varints.sizeOf(expireAt) + Varints.sizeOf(size) + DiskFields.ID_BYTES];
+    /** A big collection's metadata value; a list's ends with its head position. */
+    static byte[] splitValue(byte kind, long expireAt, int size, long id, long head) {
+        boolean list = kind == SnapshotFormat.KIND_LIST;
+        byte[] out = new byte[1 + Varints.sizeOf(expireAt) + Varints.sizeOf(size) + SavedParts.ID_BYTES + (list ? 8 : 0)];
         out[0] = (byte) (kind | SPLIT);
         int at = Varints.put(out, 1, expireAt);
         at = Varints.put(out, at, size);
-        DiskFields.putLong(out, at, id);
+        SavedParts.putLong(out, at, id);
+        if (list) {
+            SavedParts.putLong(out, at + SavedParts.ID_BYTES, head);
+        }
         return out;
     }
 
@@ -409,11 +450,14 @@ final class DiskTier {
                 ByteBuffer in = ByteBuffer.wrap(value, 1, value.length - 1);
                 long expireAt = Varints.get(in);
                 int size = Varints.getInt(in, "size", Integer.MAX_VALUE);
-                long id = DiskFields.getLong(value, in.position());
+                int at = in.position();
+                long id = SavedParts.getLong(value, at);
                 DiskFields fields = new DiskFields(base, db, id, seed, key.clone(), null);
                 return switch (value[0] & ~SPLIT) {
                     case SnapshotFormat.KIND_HASH -> HashEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
                     case SnapshotFormat.KIND_SET -> SetEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+                    case SnapshotFormat.KIND_LIST -> ListEntry.onDisk(key.clone(), expireAt, epoch,
+                            DiskList.saved(base, db, id, key.clone(), SavedParts.getLong(value, at + SavedParts.ID_BYTES), size), cow);
                     default -> throw new IllegalStateException("kind " + (value[0] & ~SPLIT) + " has no parts");
                 };
             } catch (RuntimeException e) {

@@ -44,6 +44,10 @@ final class HashEntry extends CollectionEntry {
 
     /** The fields in the engine, or null when this hash holds them all itself. */
     @Override
+    SavedParts saved() {
+        return diskFields();
+    }
+
     DiskFields diskFields() {
         return table instanceof DiskFields d ? d : null;
     }

@@ -235,7 +235,7 @@ final class Keyspace {
         long now;
         boolean sequence = c instanceof ListEntry || c instanceof StreamEntry;
         // A big collection on disk holds only what it wrote since the save, which its size does not tell.
-        boolean remeasure = c.diskFields() != null;
+        boolean remeasure = c.saved() != null;
         if (sequence && ++sequenceChanges >= nextSequenceMeasure) {
             remeasure = true;
             nextSequenceMeasure = sequenceChanges + Math.max(SEQUENCE_REMEASURE, n / 16);

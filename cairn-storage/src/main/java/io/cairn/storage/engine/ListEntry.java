@@ -16,8 +16,13 @@ import java.util.Arrays;
  * lock; an entry a read view can see is never changed (the keyspace copies it first).
  */
 final class ListEntry extends CollectionEntry {
+    /** The elements, unless the list is on disk ({@link #disk}), when this is empty and unused. */
     final ChunkedList items;
     private boolean quicklist;
+    /** A disk database's big list, read back from the engine: its elements are parts. */
+    private DiskList disk;
+    /** For a list on disk: its keyspace's copy-on-write rule, which its overlay's nodes follow. */
+    private CowClock cow;
 
     ListEntry(byte[] key, long expireAt, long epoch) {
         this(key, expireAt, epoch, new ChunkedList(epoch), false);
@@ -34,13 +39,34 @@ final class ListEntry extends CollectionEntry {
         return ValueType.LIST;
     }
 
+    /** A disk database's big list, kept by the engine ({@link DiskList}). */
+    static ListEntry onDisk(byte[] key, long expireAt, long epoch, DiskList elements, CowClock cow) {
+        ListEntry l = new ListEntry(key, expireAt, epoch, new ChunkedList(epoch), true);
+        l.disk = elements;
+        l.cow = cow;
+        return l;
+    }
+
+    @Override
+    DiskList saved() {
+        return disk;
+    }
+
+    @Override
+    ListEntry on(DiskParts snapshot) {
+        return disk == null ? this : onDisk(key, expireAt, epoch, disk.on(snapshot), cow);
+    }
+
     @Override
     int size() {
-        return items.size();
+        return disk != null ? disk.size : items.size();
     }
 
     @Override
     ListEntry copy(long epoch) {
+        if (disk != null) {
+            return onDisk(key, expireAt, epoch, disk, cow);
+        }
         return new ListEntry(key, expireAt, epoch, items.copy(epoch), quicklist);
     }
 
@@ -49,8 +75,36 @@ final class ListEntry extends CollectionEntry {
         return quicklist ? "quicklist" : "listpack";
     }
 
+    /** The element at {@code index} ({@code 0 <= index < size}): a copy, or on disk the part's bytes. */
+    byte[] get(int index) {
+        return disk != null ? disk.get(index) : items.get(index);
+    }
+
+    /**
+     * Visits the elements at {@code from} to {@code to} (exclusive), backwards when {@code reverse},
+     * until the visitor answers false; returns whether it visited every one.
+     */
+    boolean visit(int from, int to, boolean reverse, ChunkedList.Visitor v) {
+        if (disk != null) {
+            return disk.visit(from, to, reverse, v::visit);
+        }
+        return items.visit(from, to, reverse, v);
+    }
+
+    /** As {@link #visit}, in place where the layout can (see {@link ChunkedList#scan}). */
+    boolean scan(int from, int to, boolean reverse, ChunkedList.SliceVisitor v) {
+        if (disk != null) {
+            return disk.visit(from, to, reverse, e -> v.visit(e, 0, e.length));
+        }
+        return items.scan(from, to, reverse, v);
+    }
+
     /** Pushes each value in turn at the head ({@code left}) or the tail. */
     void push(boolean left, byte[][] values, int fill) {
+        if (disk != null) {
+            disk = disk.push(left, values, cow);
+            return;
+        }
         growing(values.length, rawBytes(values), fill);
         for (byte[] v : values) {
             items.insert(left ? 0 : items.size(), v, fill);
@@ -59,6 +113,10 @@ final class ListEntry extends CollectionEntry {
 
     /** Removes {@code count} elements (at most the size) from the head or the tail. */
     void pop(boolean left, int count, int fill) {
+        if (disk != null) {
+            disk = disk.pop(left, Math.min(count, disk.size));
+            return;
+        }
         int n = Math.min(count, items.size());
         if (left) {
             items.removeRange(0, n, fill);
@@ -69,12 +127,20 @@ final class ListEntry extends CollectionEntry {
     }
 
     void set(int index, byte[] value, int fill) {
+        if (disk != null) {
+            disk = disk.set(index, value, cow);
+            return;
+        }
         growing(1, value.length, fill);
         items.set(index, value, fill);
         shrinking(fill);
     }
 
     void insert(int index, byte[] value, int fill) {
+        if (disk != null) {
+            disk = disk.insert(index, value, cow);
+            return;
+        }
         growing(1, value.length, fill);
         items.insert(index, value, fill);
     }
@@ -86,11 +152,17 @@ final class ListEntry extends CollectionEntry {
     int removeMatching(long count, byte[] value, int fill) {
         boolean fromTail = count < 0;
         long limit = count == 0 || count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
-        Positions found = new Positions(fromTail ? items.size() : -1, fromTail ? -1 : 1);
-        items.scan(0, items.size(), fromTail, (b, off, len) -> {
+        Positions found = new Positions(fromTail ? size() : -1, fromTail ? -1 : 1);
+        scan(0, size(), fromTail, (b, off, len) -> {
             found.next(Arrays.equals(b, off, off + len, value, 0, value.length));
             return found.n < limit;
         });
+        if (disk != null) {
+            int[] ascending = Arrays.copyOf(found.at, found.n);
+            Arrays.sort(ascending);
+            disk = disk.removeAll(ascending, found.n, cow);
+            return found.n;
+        }
         // Remove from the highest position down, a run of neighbours at a time, so positions
         // still to be removed do not move.
         int k = fromTail ? 0 : found.n - 1;
@@ -138,6 +210,10 @@ final class ListEntry extends CollectionEntry {
 
     /** Keeps the elements {@code start} to {@code stop} (inclusive, {@code 0 <= start <= stop < size}). */
     void trim(int start, int stop, int fill) {
+        if (disk != null) {
+            disk = disk.trim(start, stop);
+            return;
+        }
         items.removeRange(stop + 1, items.size(), fill);
         items.removeRange(0, start, fill);
         shrinking(fill);

@@ -41,7 +41,7 @@ public final class ListOps {
             return null;
         }
         long i = index < 0 ? l.size() + index : index;
-        return i < 0 || i >= l.size() ? null : l.items.get((int) i);
+        return i < 0 || i >= l.size() ? null : l.get((int) i);
     }
 
     /** The elements {@code start} to {@code stop} inclusive, as {@code LRANGE} clamps them; empty when absent. */
@@ -74,7 +74,7 @@ public final class ListOps {
         int size = l.size();
         List<Long> out = new ArrayList<>();
         long[] state = {0, 0}; // scanned, matches
-        l.items.scan(0, size, fromTail, (b, off, len) -> {
+        l.scan(0, size, fromTail, (b, off, len) -> {
             if (maxlen > 0 && state[0] >= maxlen) {
                 return false;
             }
@@ -169,7 +169,7 @@ public final class ListOps {
             return 0;
         }
         int[] at = {-1, 0};
-        l.items.scan(0, l.size(), false, (b, off, len) -> {
+        l.scan(0, l.size(), false, (b, off, len) -> {
             if (Arrays.equals(b, off, off + len, pivot, 0, pivot.length)) {
                 at[0] = at[1];
                 return false;
@@ -195,7 +195,7 @@ public final class ListOps {
         }
         long limit = count == 0 || count == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(count);
         long[] found = {0};
-        l.items.scan(0, l.size(), count < 0, (b, off, len) -> {
+        l.scan(0, l.size(), count < 0, (b, off, len) -> {
             if (Arrays.equals(b, off, off + len, value, 0, value.length)) {
                 found[0]++;
             }
@@ -242,7 +242,7 @@ public final class ListOps {
             return null;
         }
         write(dst); // checks dst's type before anything changes
-        byte[] element = fromLeft ? s.items.get(0) : s.items.get(s.size() - 1);
+        byte[] element = fromLeft ? s.get(0) : s.get(s.size() - 1);
         if (Arrays.equals(src, dst) && s.size() == 1) {
             // Popping the only element would delete the key and the push create a new one
             // without the old expiry: log the rotation as the no-op it is, so watchers still see it.
@@ -279,7 +279,7 @@ public final class ListOps {
 
     private static List<byte[]> collect(ListEntry l, int from, int to, boolean reverse) {
         List<byte[]> out = new ArrayList<>(to - from);
-        l.items.visit(from, to, reverse, out::add);
+        l.visit(from, to, reverse, out::add);
         return out;
     }
 

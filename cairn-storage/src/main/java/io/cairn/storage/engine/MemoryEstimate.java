@@ -110,6 +110,9 @@ final class MemoryEstimate {
 
     /** The chunks' arrays (slack included) with their headers, each chunk's object, the list's own. */
     private static long list(ListEntry l) {
+        if (l.saved() instanceof DiskList d) { // only the elements written since the save are held
+            return align(OBJECT_HEADER + 4 * 8 + 4 + 3 * REFERENCE) + trie(d.overlay, MemoryEstimate.ACCOUNTING_SAMPLES);
+        }
         ChunkedList items = l.items;
         return items.arrayBytes() + (long) items.chunkCount() * (align(OBJECT_HEADER + 8 + 3 * 4 + 2 * REFERENCE) + 16)
                 + align(OBJECT_HEADER + 8 + 4 + REFERENCE);

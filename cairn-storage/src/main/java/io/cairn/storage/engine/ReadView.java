@@ -110,7 +110,7 @@ public final class ReadView implements AutoCloseable {
             throw new WrongTypeException(ValueType.LIST, EntryKeys.typeOf(e));
         }
         List<byte[]> out = new ArrayList<>(l.size());
-        l.items.visit(0, l.size(), false, out::add);
+        l.visit(0, l.size(), false, out::add);
         return out;
     }
 

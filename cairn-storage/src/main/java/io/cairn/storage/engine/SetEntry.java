@@ -55,6 +55,10 @@ final class SetEntry extends CollectionEntry {
     }
 
     @Override
+    SavedParts saved() {
+        return diskFields();
+    }
+
     DiskFields diskFields() {
         return disk;
     }

@@ -243,7 +243,7 @@ final class SnapshotWriter implements AutoCloseable {
             });
         } else if (entry instanceof ListEntry l) {
             head(SnapshotFormat.KIND_LIST, l.key, l.expireAt, l.size());
-            l.items.scan(0, l.size(), false, (b, off, len) -> {
+            l.scan(0, l.size(), false, (b, off, len) -> {
                 ensure(5 + len);
                 Varints.put(block, len);
                 block.put(b, off, len);

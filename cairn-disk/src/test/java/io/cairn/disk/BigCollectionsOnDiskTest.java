@@ -19,11 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A hash of millions of fields in a disk database on RocksDB: created through the store with a
- * stage far smaller than the hash, read field by field and by cursor, kept across a reopen, expired
- * and deleted, its fields gone from the engine after each.
+ * A hash of millions of fields and a list of a million elements in a disk database on RocksDB:
+ * created through the store with a stage far smaller than them, read field by field, element by
+ * element and by cursor, kept across a reopen, expired or trimmed and deleted, their parts gone from
+ * the engine after.
  */
-class BigHashOnDiskTest {
+class BigCollectionsOnDiskTest {
     @TempDir
     Path dir;
 
@@ -48,6 +49,67 @@ class BigHashOnDiskTest {
     @Tag("long")
     void aHashOfTenMillionFields() throws IOException {
         run(10_000_000);
+    }
+
+    /** A list of a million elements: pushed, indexed, ranged, popped and trimmed at both ends, reopened, deleted. */
+    @Test
+    void aListOfAMillionElements() throws IOException {
+        int n = 1_000_000;
+        byte[] key = b("queue");
+        Store store = Store.open(config());
+        try {
+            for (int from = 0; from < n; from += 10_000) {
+                byte[][] batch = new byte[10_000][];
+                for (int i = 0; i < batch.length; i++) {
+                    batch[i] = value(from + i);
+                }
+                store.execute(t -> t.lists().push(key, false, batch, false)).await();
+            }
+            store.close();
+            store = Store.open(config());
+            Store s = store;
+            assertThat(length(s, key)).isEqualTo(n);
+            SplittableRandom random = new SplittableRandom(3);
+            for (int k = 0; k < 1_000; k++) {
+                int i = random.nextInt(n);
+                assertThat(index(s, key, i)).isEqualTo(value(i));
+            }
+            java.util.List<byte[]> page = s.read(t -> t.lists().range(key, 500_000, 500_999));
+            assertThat(page).hasSize(1_000);
+            for (int i = 0; i < 1_000; i++) {
+                assertThat(page.get(i)).isEqualTo(value(500_000 + i));
+            }
+            // A queue's traffic at both ends, then a trim of most of it: O(1) each, whatever the length.
+            s.execute(t -> t.lists().push(key, true, new byte[][] {b("head")}, false)).await();
+            java.util.List<byte[]> popped = s.execute(t -> t.lists().pop(key, false, 2)).await();
+            assertThat(popped).containsExactly(value(n - 1), value(n - 2));
+            s.execute(t -> {
+                t.lists().trim(key, 1, 100_000);
+                return null;
+            }).await();
+            assertThat(length(s, key)).isEqualTo(100_000);
+            assertThat(index(s, key, 0)).isEqualTo(value(0));
+            assertThat(index(s, key, -1)).isEqualTo(value(99_999));
+            store.close();
+            store = Store.open(config());
+            Store r = store;
+            assertThat(length(r, key)).isEqualTo(100_000);
+            assertThat(index(r, key, 99_999)).isEqualTo(value(99_999));
+            boolean deleted = r.execute(t -> t.delete(key)).await();
+            assertThat(deleted).isTrue();
+            store.close();
+            assertThat(partsLeft()).as("parts after DEL").isZero();
+        } finally {
+            store.close();
+        }
+    }
+
+    private static byte[] index(Store s, byte[] key, long i) {
+        return s.read(t -> t.lists().index(key, i));
+    }
+
+    private static int length(Store s, byte[] key) {
+        return s.read(t -> t.lists().length(key));
     }
 
     private StoreConfig config() {
