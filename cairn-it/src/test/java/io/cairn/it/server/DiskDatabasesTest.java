@@ -42,6 +42,9 @@ class DiskDatabasesTest {
             Map<String, String> info = info(j.info("disk"));
             assertThat(info).containsEntry("disk_databases", "1").containsEntry("disk_engine", "rocksdb");
             assertThat(Long.parseLong(info.get("disk_stage_saves"))).as("the stage was saved").isPositive();
+            assertThat(Long.parseLong(info.get("disk_journal_fsyncs"))).as("the journal's fsyncs").isPositive();
+            assertThat(info).containsKeys("disk_journal_write_p99_ms", "disk_stage_save_p99_ms", "disk_flush_p99_ms",
+                    "disk_compaction_p99_ms", "disk_write_amplification");
             assertThat(j.info("keyspace")).contains("db1:keys=2051,expires=0");
         }
         try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
@@ -65,6 +68,44 @@ class DiskDatabasesTest {
             j.select(1);
             assertThat(j.dbSize()).as("FLUSHDB of the disk database survived the restart").isZero();
             assertThat(j.get("k1999")).isNull();
+        }
+    }
+
+    /** A hash, a set and a list past their small layouts, kept element by element, through a restart. */
+    @Test
+    void bigCollectionsKeepTheirElementsAcrossRestarts() {
+        String[] disk = {"storage", "disk", "disk-stage-size", "4096"};
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            for (int i = 0; i < 3000; i++) {
+                j.hset("hash", "f" + i, "v" + i);
+                j.sadd("set", "m" + i);
+                j.rpush("list", "e" + i);
+            }
+            j.hdel("hash", "f5");
+            j.srem("set", "m5");
+            j.lpop("list");
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", disk); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            assertThat(j.objectEncoding("hash")).isEqualTo("hashtable");
+            assertThat(j.hlen("hash")).isEqualTo(2999);
+            assertThat(j.hget("hash", "f2999")).isEqualTo("v2999");
+            assertThat(j.hget("hash", "f5")).isNull();
+            assertThat(j.scard("set")).isEqualTo(2999);
+            assertThat(j.sismember("set", "m5")).isFalse();
+            assertThat(j.sismember("set", "m6")).isTrue();
+            assertThat(j.llen("list")).isEqualTo(2999);
+            assertThat(j.lindex("list", 0)).isEqualTo("e1");
+            assertThat(j.lrange("list", -2, -1)).containsExactly("e2998", "e2999");
+            java.util.Set<String> fields = new java.util.HashSet<>();
+            String cursor = "0";
+            do {
+                var page = j.hscan("hash", cursor);
+                page.getResult().forEach(e -> fields.add(e.getKey()));
+                cursor = page.getCursor();
+            } while (!cursor.equals("0"));
+            assertThat(fields).hasSize(2999);
+            assertThat(j.del("hash", "set", "list")).isEqualTo(3);
+            assertThat(j.dbSize()).isZero();
         }
     }
 

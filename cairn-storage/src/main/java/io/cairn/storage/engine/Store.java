@@ -484,8 +484,10 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * INFO's {@code disk} section: the stage and its saves (what changed in memory written to the
-     * engine, MarkLogic's "save"), then the engine's own figures; empty when there is no disk database.
+     * INFO's {@code disk} section, MarkLogic's timings in its order: the journal (the log of record's
+     * writes and fsyncs, which disk databases share with memory ones), the stage and its saves
+     * (what changed in memory written to the engine, MarkLogic's "save"), then the engine's own
+     * figures (its flushes and merges); empty when there is no disk database.
      */
     public java.util.Map<String, String> diskInfo() {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
@@ -496,6 +498,8 @@ public final class Store implements AutoCloseable {
         try {
             out.put("disk_databases", config.disk().databases().stream().sorted()
                     .map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+            latency(out, "disk_journal_write", walWriteLatency());
+            latency(out, "disk_journal_fsync", walSyncLatency());
             out.put("disk_stage_bytes", Long.toString(dbs.stageBytes()));
             out.put("disk_stage_limit_bytes", Long.toString(config.disk().stageBytes()));
             out.put("disk_stage_saves", Long.toString(saves));
@@ -509,6 +513,17 @@ public final class Store implements AutoCloseable {
         }
         out.putAll(disk.info());
         return out;
+    }
+
+    /** A latency's count, p50, p99 and max (in ms) for INFO disk; nothing without a log ({@code wal=none}). */
+    private static void latency(java.util.Map<String, String> out, String name, LatencyHistogram h) {
+        if (h == null) {
+            return;
+        }
+        out.put(name + "s", Long.toString(h.count()));
+        out.put(name + "_p50_ms", millis(h.percentileMicros(50)));
+        out.put(name + "_p99_ms", millis(h.percentileMicros(99)));
+        out.put(name + "_max_ms", millis(h.maxMicros()));
     }
 
     private static String millis(long micros) {
