@@ -124,31 +124,40 @@ final class DiskTier {
         if (cleared) {
             batch.clear(db);
         }
-        java.util.Map<Long, Key> keeps = new java.util.HashMap<>();
-        if (!cleared) {
-            for (Key k : changed) { // owners that still hold their parts
-                if (ownParts(ks.hash.get(k.bytes)) instanceof SavedParts d && Arrays.equals(d.owner, k.bytes)) {
-                    keeps.put(d.id, k);
-                }
-            }
-            for (Key k : changed) { // then a renamed hash whose owner went
-                if (ownParts(ks.hash.get(k.bytes)) instanceof SavedParts d && !keeps.containsKey(d.id)
-                        && changed.contains(new Key(d.owner))) {
-                    keeps.put(d.id, k);
-                }
-            }
-        }
+        // One pass: every entry but a big collection whose parts are this database's is written at
+        // once; those wait until it is known which of them keeps its parts.
+        java.util.List<Key> onDisk = new java.util.ArrayList<>();
         for (Key k : changed) {
             Object e = ks.hash.get(k.bytes);
             if (e == null) {
                 if (!cleared) {
                     batch.delete(db, k.bytes);
                 }
-            } else if (e instanceof CollectionEntry c && split(c)) {
-                batch.put(db, k.bytes, saveFields(batch, c, k, keeps));
+            } else if (!(e instanceof CollectionEntry c)) {
+                batch.put(db, k.bytes, value(e));
+            } else if (!cleared && ownParts(c) != null) {
+                onDisk.add(k);
+            } else if (split(c)) {
+                batch.put(db, k.bytes, saveFields(batch, c, k, java.util.Map.of()));
             } else {
                 batch.put(db, k.bytes, value(e));
             }
+        }
+        java.util.Map<Long, Key> keeps = new java.util.HashMap<>();
+        for (Key k : onDisk) { // owners that still hold their parts
+            SavedParts d = ownParts(ks.hash.get(k.bytes));
+            if (Arrays.equals(d.owner, k.bytes)) {
+                keeps.put(d.id, k);
+            }
+        }
+        for (Key k : onDisk) { // then a renamed or moved-back collection whose owner went
+            SavedParts d = ownParts(ks.hash.get(k.bytes));
+            if (!keeps.containsKey(d.id) && changed.contains(new Key(d.owner))) {
+                keeps.put(d.id, k);
+            }
+        }
+        for (Key k : onDisk) {
+            batch.put(db, k.bytes, saveFields(batch, (CollectionEntry) ks.hash.get(k.bytes), k, keeps));
         }
         if (!cleared) {
             for (SavedParts d : dropped) {
@@ -426,6 +435,17 @@ final class DiskTier {
 
     /** The engine's value for {@code entry}: its snapshot bytes without the key. */
     static byte[] value(Object entry) {
+        if (entry instanceof byte[] r && !StringRecord.isItem(r)) { // the common case, without the snapshot encoder
+            long expireAt = StringRecord.expireAt(r);
+            int vo = StringRecord.valueOffset(r);
+            int vl = r.length - vo;
+            byte[] out = new byte[1 + Varints.sizeOf(expireAt) + Varints.sizeOf(vl) + vl];
+            out[0] = StringRecord.isDocument(r) ? SnapshotFormat.KIND_DOCUMENT : SnapshotFormat.KIND_STRING;
+            int at = Varints.put(out, 1, expireAt);
+            at = Varints.put(out, at, vl);
+            System.arraycopy(r, vo, out, at, vl);
+            return out;
+        }
         byte[] whole = SnapshotWriter.encode(entry);
         ByteBuffer in = ByteBuffer.wrap(whole);
         in.get(); // kind
