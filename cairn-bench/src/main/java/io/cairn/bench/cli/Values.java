@@ -75,6 +75,37 @@ final class Values {
         }
     }
 
+    /**
+     * A byte count as Redis and Cairn's server spell it: a whole number, optionally followed by
+     * {@code k}, {@code m} or {@code g} (powers of 1000) or {@code kb}, {@code mb} or {@code gb}
+     * (powers of 1024), in either case.
+     *
+     * @throws IllegalArgumentException naming the option when {@code s} is not one, or overflows
+     */
+    static long size(String option, String s) {
+        java.util.regex.Matcher m = SIZE.matcher(s.trim().toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            long scale = switch (m.group(2)) {
+                case "k" -> 1_000L;
+                case "kb" -> 1L << 10;
+                case "m" -> 1_000_000L;
+                case "mb" -> 1L << 20;
+                case "g" -> 1_000_000_000L;
+                case "gb" -> 1L << 30;
+                default -> 1;
+            };
+            try {
+                return Math.multiplyExact(Long.parseLong(m.group(1)), scale);
+            } catch (NumberFormatException | ArithmeticException e) {
+                // too large: refused below
+            }
+        }
+        throw new IllegalArgumentException(option + ": " + s
+                + " (expected: a byte count, optionally with k, kb, m, mb, g or gb)");
+    }
+
+    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile("(\\d{1,19})(|k|kb|m|mb|g|gb)");
+
     /** {@code v}, checked to be in {@code [min, max]}. */
     static long range(String option, long v, long min, long max) {
         if (v < min || v > max) {
