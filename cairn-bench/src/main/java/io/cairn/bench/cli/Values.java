@@ -3,6 +3,8 @@ package io.cairn.bench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -10,10 +12,14 @@ import picocli.CommandLine.TypeConversionException;
  * The value syntax of the bench's options, and the checks of their ranges. Numbers accept
  * underscores and {@code k}/{@code m} suffixes ({@code 200_000}, {@code 200k}, {@code 1m}); lists
  * are comma-separated, trimmed, lower-cased, and skip blanks. A converter names only what it
- * expected (the {@code cairn} command line adds the option and the value); a check throws
+ * expected (the {@code cairn} command line adds the option and the value); byte counts
+ * ({@link #size}) take Redis's units; a check throws
  * {@link IllegalArgumentException} with the whole {@code "--name: value (expected: rule)"}.
  */
 final class Values {
+    /** A byte count of {@link #size}: digits, then an optional unit. */
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,19})(|k|kb|m|mb|g|gb)");
+
     private Values() {
     }
 
@@ -83,7 +89,7 @@ final class Values {
      * @throws IllegalArgumentException naming the option when {@code s} is not one, or overflows
      */
     static long size(String option, String s) {
-        java.util.regex.Matcher m = SIZE.matcher(s.trim().toLowerCase(Locale.ROOT));
+        Matcher m = SIZE.matcher(s.trim().toLowerCase(Locale.ROOT));
         if (m.matches()) {
             long scale = switch (m.group(2)) {
                 case "k" -> 1_000L;
@@ -103,8 +109,6 @@ final class Values {
         throw new IllegalArgumentException(option + ": " + s
                 + " (expected: a byte count, optionally with k, kb, m, mb, g or gb)");
     }
-
-    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile("(\\d{1,19})(|k|kb|m|mb|g|gb)");
 
     /** {@code v}, checked to be in {@code [min, max]}. */
     static long range(String option, long v, long min, long max) {
