@@ -106,7 +106,7 @@ public final class TerminalTable {
     /**
      * The server readings as a table, each line ending in {@code \n}: sizes in binary units, the
      * per-record figures in bytes with one decimal, then as the server gives them its write
-     * amplification, its p99 stage save and compaction (ms) and WAL fsync (us); {@code -} where it
+     * amplification (Cairn's on disk, or vinyl's), its p99 stage save and compaction (ms) and WAL fsync (us); {@code -} where it
      * gives none.
      */
     public static String renderServers(List<ServerResult> servers) {
@@ -117,7 +117,7 @@ public final class TerminalTable {
             rows.add(List.of(s.system(), str(s.durability()), str(s.workload()), str(s.phase()),
                     Integer.toString(s.clients()), Units.count(s.records()), size(s.rssBytes()),
                     perElement(s.rssPerRecord()), size(s.diskBytes()), perElement(s.diskPerRecord()),
-                    f.getOrDefault("disk_write_amplification", Units.MISSING),
+                    f.getOrDefault("disk_write_amplification", f.getOrDefault("vinyl_write_amplification", Units.MISSING)),
                     withUnit(f.get("disk_stage_save_p99_ms"), " ms"), withUnit(f.get("disk_compaction_p99_ms"), " ms"),
                     withUnit(f.get("wal_fsync_p99_usec"), " us")));
             notes.add(null);

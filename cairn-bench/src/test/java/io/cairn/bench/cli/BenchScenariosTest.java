@@ -149,6 +149,10 @@ class BenchScenariosTest {
             assertThat(r).containsEntry("system", "tarantool-vinyl");
             assertThat(Long.parseLong(r.get("rss_bytes"))).isPositive();
             assertThat(Long.parseLong(r.get("disk_bytes"))).isPositive();
+            for (String figure : List.of("vinyl_memory_level0", "vinyl_disk_data", "vinyl_dump_count",
+                    "vinyl_dump_input", "vinyl_compaction_output")) {
+                assertThat(r.get(figure)).as(figure).isNotEmpty();
+            }
         });
         String json = Files.readString(resultsDir().resolve("results.json"));
         assertThat(json).contains("\"tarantool-vinyl.vinyl_memory\": \"" + (128L << 20) + "\"") // SMALL_PEERS' memory
