@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
  * durability) scenarios, which differ only in their defaults ({@link BenchCommand}). Workload
  * {@value CoreWorkloads#RMW} is A with every update sent read-then-write, whatever
  * {@code --update-mode} says. After the load and after each run the server is read
- * ({@link ServerReadings}): its memory and disk, per record, and Cairn's own figures.
+ * ({@link ServerReadings}): its memory and disk, per record, and its own figures (Cairn's INFO,
+ * vinyl's statistics).
  */
 final class YcsbScenario extends MeasuredScenario {
     @Option(names = {"--workloads", "--workload"}, defaultValue = "a,b,c,d,e,f", paramLabel = "LIST",
