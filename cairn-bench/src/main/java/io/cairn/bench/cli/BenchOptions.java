@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  */
 final class BenchOptions {
     @Option(names = "--systems", defaultValue = "cairn,redis", paramLabel = "LIST",
-            description = "systems to measure: cairn, redis, tarantool, memcached")
+            description = "systems to measure: cairn, cairn-disk, redis, tarantool, tarantool-vinyl, memcached")
     String systems;
 
     @Option(names = "--durability", defaultValue = "none", paramLabel = "LIST",
@@ -78,6 +78,11 @@ final class BenchOptions {
             description = "JVM options of the Cairn server the bench starts")
     String cairnJvm;
 
+    @Option(names = "--cairn-disk-cache", defaultValue = "256mb", paramLabel = "SIZE",
+            description = "cairn-disk's block cache (the server's --disk-cache-size), beside its heap:"
+                    + " bytes, or with k, kb, m, mb, g, gb")
+    String cairnDiskCache;
+
     @Option(names = "--cairn-address", defaultValue = "", paramLabel = "HOST:PORT", showDefaultValue = NEVER,
             description = "host:port of a running Cairn to measure instead of starting one")
     String cairnAddress;
@@ -91,8 +96,13 @@ final class BenchOptions {
     String tarantoolIndex;
 
     @Option(names = "--tarantool-memory-mb", defaultValue = "2048", paramLabel = "MIB",
-            converter = Values.WholeNumber.class, description = "Tarantool's memtx_memory, in MiB")
+            converter = Values.WholeNumber.class,
+            description = "Tarantool's memtx_memory, in MiB; tarantool-vinyl's vinyl_memory (its in-memory level)")
     long tarantoolMemoryMb;
+
+    @Option(names = "--tarantool-vinyl-cache-mb", defaultValue = "256", paramLabel = "MIB",
+            converter = Values.WholeNumber.class, description = "tarantool-vinyl's vinyl_cache (its tuple cache), in MiB")
+    long tarantoolVinylCacheMb;
 
     @Option(names = "--memcached-memory-mb", defaultValue = "2048", paramLabel = "MIB",
             converter = Values.WholeNumber.class, description = "Memcached's -m, in MiB")
@@ -179,8 +189,13 @@ final class BenchOptions {
             default -> throw new IllegalArgumentException("--tarantool-index: " + tarantoolIndex
                     + " (expected: tree or hash)");
         };
-        return new Systems.PeerOptions(cairnJvm, hashIndex,
+        if (hashIndex && systems().contains(Systems.TARANTOOL_VINYL)) {
+            throw new IllegalArgumentException("--tarantool-index: " + tarantoolIndex
+                    + " (expected: tree with tarantool-vinyl: a vinyl space has TREE indexes only)");
+        }
+        return new Systems.PeerOptions(cairnJvm, Values.size("--cairn-disk-cache", cairnDiskCache), hashIndex,
                 Values.range("--tarantool-memory-mb", tarantoolMemoryMb, 64, 1 << 20) << 20,
+                Values.range("--tarantool-vinyl-cache-mb", tarantoolVinylCacheMb, 0, 1 << 20) << 20,
                 (int) Values.range("--memcached-memory-mb", memcachedMemoryMb, 64, 1 << 20),
                 (int) Values.range("--memcached-threads", memcachedThreads, 1, 256),
                 address("--cairn-address", cairnAddress), address("--redis-address", redisAddress));

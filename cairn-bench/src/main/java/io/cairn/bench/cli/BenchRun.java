@@ -6,6 +6,7 @@ import io.cairn.bench.report.Machine;
 import io.cairn.bench.report.MemoryResult;
 import io.cairn.bench.report.Report;
 import io.cairn.bench.report.RunResult;
+import io.cairn.bench.report.ServerResult;
 import io.cairn.bench.run.ClientModel;
 import io.cairn.bench.run.ClientSettings;
 import io.cairn.bench.run.OpSource;
@@ -35,6 +36,7 @@ final class BenchRun {
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final List<RunResult> results = new ArrayList<>();
     private final List<MemoryResult> memory = new ArrayList<>();
+    private final List<ServerResult> servers = new ArrayList<>();
     /** Whether some run had errors, recorded or not (a repeat that was not the median). */
     private boolean runErrors;
     private final Machine machine;
@@ -53,6 +55,11 @@ final class BenchRun {
         this.peerOptions = options.peerOptions();
         this.settings.putAll(settings);
         this.machine = MachineInfo.read();
+    }
+
+    /** The scenario's name, as results name it ({@code ycsb}, {@code sweep}, ...). */
+    String scenario() {
+        return scenario;
     }
 
     List<Systems> systems() {
@@ -148,6 +155,14 @@ final class BenchRun {
                         m.durability(), m.type(), m.rssBefore(), m.rssAfter(), m.rssPerElement()));
     }
 
+    /** Records a server reading, and says it on the status line. */
+    void server(ServerResult s) {
+        servers.add(s);
+        status(String.format(Locale.ROOT, "%s/%s %s %s: RSS %,d bytes (%.1f per record), disk %,d bytes (%.1f per record)",
+                s.system(), s.durability(), s.workload(), s.phase(), s.rssBytes(), s.rssPerRecord(), s.diskBytes(),
+                s.diskPerRecord()));
+    }
+
     /** Whether any run had errors, including runs not recorded. */
     boolean hadErrors() {
         return runErrors || results.stream().anyMatch(r -> r.errors() > 0);
@@ -205,17 +220,23 @@ final class BenchRun {
         err.println("bench: " + line);
     }
 
-    /** Writes results.csv, results.json, report.html and the charts (memory.csv too); prints the tables. */
+    /**
+     * Writes results.csv, results.json, report.html and the charts (memory.csv and server.csv too);
+     * prints the tables.
+     */
     Path finish(String title) throws IOException {
         String dir = options.out;
         Path outDir = dir.isBlank()
                 ? Path.of("results", scenario + "-" + machine.startedAt().replace(":", "").replace("-", "").substring(0, 15))
                 : Path.of(dir);
-        Report report = new Report(title, machine, settings, results, options.pricePerMonth, memory);
+        Report report = new Report(title, machine, settings, results, options.pricePerMonth, memory, servers);
         List<Path> files = io.cairn.bench.report.ReportWriter.writeAll(report, outDir);
         out.println(io.cairn.bench.report.TerminalTable.render(results));
         if (!memory.isEmpty()) {
             out.println(io.cairn.bench.report.TerminalTable.renderMemory(memory));
+        }
+        if (!servers.isEmpty()) {
+            out.println(io.cairn.bench.report.TerminalTable.renderServers(servers));
         }
         out.println("wrote " + files.size() + " files to " + outDir.toAbsolutePath()
                 + " (open report.html in a browser)");

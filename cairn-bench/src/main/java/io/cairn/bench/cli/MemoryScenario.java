@@ -98,7 +98,7 @@ final class MemoryScenario extends MeasuredScenario {
             for (Durability d : bench.durabilities()) {
                 for (String type : types()) {
                     String why = system.unsupported(d);
-                    if (why == null && system != Systems.CAIRN && system != Systems.REDIS) {
+                    if (why == null && !system.isCairn() && system != Systems.REDIS) {
                         why = "no " + (type.equals("zset") ? "sorted set" : type) + "s";
                     }
                     if (why != null) {
@@ -128,7 +128,7 @@ final class MemoryScenario extends MeasuredScenario {
                 unsupported(bench, system, d, type, cs, "no " + String.join(", ", unknown) + " (COMMAND INFO)");
                 return;
             }
-            boolean jvm = system == Systems.CAIRN;
+            boolean jvm = system.isCairn();
             Reading before = read(peer.pid(), jvm, setup);
             byte[] value = new byte[size];
             Arrays.fill(value, (byte) 'x');

@@ -3,6 +3,8 @@ package io.cairn.bench.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -10,10 +12,14 @@ import picocli.CommandLine.TypeConversionException;
  * The value syntax of the bench's options, and the checks of their ranges. Numbers accept
  * underscores and {@code k}/{@code m} suffixes ({@code 200_000}, {@code 200k}, {@code 1m}); lists
  * are comma-separated, trimmed, lower-cased, and skip blanks. A converter names only what it
- * expected (the {@code cairn} command line adds the option and the value); a check throws
+ * expected (the {@code cairn} command line adds the option and the value); byte counts
+ * ({@link #size}) take Redis's units; a check throws
  * {@link IllegalArgumentException} with the whole {@code "--name: value (expected: rule)"}.
  */
 final class Values {
+    /** A byte count of {@link #size}: digits, then an optional unit. */
+    private static final Pattern SIZE = Pattern.compile("(\\d{1,19})(|k|kb|m|mb|g|gb)");
+
     private Values() {
     }
 
@@ -73,6 +79,35 @@ final class Values {
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
         }
+    }
+
+    /**
+     * A byte count as Redis and Cairn's server spell it: a whole number, optionally followed by
+     * {@code k}, {@code m} or {@code g} (powers of 1000) or {@code kb}, {@code mb} or {@code gb}
+     * (powers of 1024), in either case.
+     *
+     * @throws IllegalArgumentException naming the option when {@code s} is not one, or overflows
+     */
+    static long size(String option, String s) {
+        Matcher m = SIZE.matcher(s.trim().toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            long scale = switch (m.group(2)) {
+                case "k" -> 1_000L;
+                case "kb" -> 1L << 10;
+                case "m" -> 1_000_000L;
+                case "mb" -> 1L << 20;
+                case "g" -> 1_000_000_000L;
+                case "gb" -> 1L << 30;
+                default -> 1;
+            };
+            try {
+                return Math.multiplyExact(Long.parseLong(m.group(1)), scale);
+            } catch (NumberFormatException | ArithmeticException e) {
+                // too large: refused below
+            }
+        }
+        throw new IllegalArgumentException(option + ": " + s
+                + " (expected: a byte count, optionally with k, kb, m, mb, g or gb)");
     }
 
     /** {@code v}, checked to be in {@code [min, max]}. */

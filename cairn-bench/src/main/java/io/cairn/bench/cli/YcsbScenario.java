@@ -28,11 +28,15 @@ import picocli.CommandLine.Option;
  * YCSB's core workloads against each system and durability: for every workload a fresh server,
  * a load phase of {@code --records} records, then one run phase per client setting. Also the flow
  * of the {@code sweep} (one workload, many client counts) and {@code durability} (every
- * durability) scenarios, which differ only in their defaults ({@link BenchCommand}).
+ * durability) scenarios, which differ only in their defaults ({@link BenchCommand}). Workload
+ * {@value CoreWorkloads#RMW} is A with every update sent read-then-write, whatever
+ * {@code --update-mode} says. After the load and after each run the server is read
+ * ({@link ServerReadings}): its memory and disk, per record, and its own figures (Cairn's INFO,
+ * vinyl's statistics).
  */
 final class YcsbScenario extends MeasuredScenario {
     @Option(names = {"--workloads", "--workload"}, defaultValue = "a,b,c,d,e,f", paramLabel = "LIST",
-            description = "YCSB core workloads, a to f")
+            description = "YCSB core workloads, a to f, and rmw (a with each update read, then written)")
     String workloads;
 
     @Option(names = "--records", defaultValue = "200000", paramLabel = "N", converter = Values.WholeNumber.class,
@@ -52,7 +56,7 @@ final class YcsbScenario extends MeasuredScenario {
     String distribution;
 
     @Option(names = "--update-mode", defaultValue = "write", paramLabel = "MODE",
-            description = "write (YCSB's update) or read-then-write (read the record first)")
+            description = "write (YCSB's update) or read-then-write (read the record first); rmw always reads first")
     String updateMode;
 
     @Option(names = "--load-clients", defaultValue = "16", paramLabel = "N", converter = Values.WholeNumber.class,
@@ -85,15 +89,18 @@ final class YcsbScenario extends MeasuredScenario {
         for (WorkloadSpec spec : specs(bench.operations())) {
             for (Systems system : bench.systems()) {
                 for (Durability d : bench.durabilities()) {
-                    runOne(bench, system, d, spec, UpdateMode.parse(updateMode), (int) loadClients);
+                    UpdateMode mode = spec.name().equals(CoreWorkloads.RMW) ? UpdateMode.READ_THEN_WRITE
+                            : UpdateMode.parse(updateMode);
+                    runOne(bench, system, d, spec, mode, (int) loadClients);
                 }
             }
         }
     }
 
     private WorkloadSpec spec(String name, long records, long operations) {
-        if (name.length() != 1 || CoreWorkloads.NAMES.indexOf(name.charAt(0)) < 0) {
-            throw new IllegalArgumentException("workload: " + name + " (expected: a, b, c, d, e or f)");
+        boolean core = name.length() == 1 && CoreWorkloads.NAMES.indexOf(name.charAt(0)) >= 0;
+        if (!core && !name.equals(CoreWorkloads.RMW)) {
+            throw new IllegalArgumentException("workload: " + name + " (expected: a, b, c, d, e, f or rmw)");
         }
         WorkloadSpec.Builder b = CoreWorkloads.named(name, records, Math.max(operations, 1)).toBuilder()
                 .fieldCount((int) Values.range("--field-count", fieldCount, 1, 1000))
@@ -136,6 +143,9 @@ final class YcsbScenario extends MeasuredScenario {
                         new InsertCounter(spec.recordCount()));
                 return () -> ops.load(stream.insert(nextKey.getAndIncrement()));
             }, 0, spec.recordCount(), 0);
+            String scenario = bench.scenario();
+            bench.server(ServerReadings.read(scenario, peer, system, spec.name(), "load", loadClients,
+                    spec.recordCount()));
             InsertCounter inserts = new InsertCounter(spec.recordCount());
             for (ClientSettings cs : bench.clientSettings()) {
                 bench.measure(peer, spec.name(), "run", cs, i -> {
@@ -143,6 +153,8 @@ final class YcsbScenario extends MeasuredScenario {
                     OpSource source = () -> ops.op(stream.next(), inserts);
                     return source;
                 }, bench.warmupNanos(), bench.operations(), bench.durationNanos());
+                bench.server(ServerReadings.read(scenario, peer, system, spec.name(), "run", cs.clients(),
+                        spec.recordCount()));
             }
         }
     }

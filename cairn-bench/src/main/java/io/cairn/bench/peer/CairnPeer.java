@@ -23,6 +23,10 @@ import java.util.Map;
  *       which holds the server, so the bench measures the very build it is part of;
  *   <li>{@code -jar cairn-cli/target/cairn.jar} under the working directory.
  * </ol>
+ * {@link #startOnDisk} adds {@code --storage disk --disk-cache-size N}: every database on the disk
+ * engine (RocksDB under {@code D}), which holds in memory only its block cache of N bytes and each
+ * database's stage (the server's {@code disk-stage-size}, default 16 MiB), both beside the heap the
+ * JVM options give.
  */
 public final class CairnPeer {
     /** JVM options used when none are given: a fixed 2 GiB G1 heap, as in BENCHMARKS.md. */
@@ -66,30 +70,63 @@ public final class CairnPeer {
 
     /** @param jvmOptions space-separated JVM options, or {@code null} for {@link #DEFAULT_JVM_OPTIONS} */
     public static ProcessPeer start(Durability durability, String jvmOptions) throws IOException {
+        return start("cairn", durability, jvmOptions, List.of(), Map.of());
+    }
+
+    /**
+     * Starts Cairn with every database on disk, as the system {@code cairn-disk}.
+     *
+     * @param jvmOptions as for {@link #start(Durability, String)}
+     * @param cacheBytes the disk engine's block cache ({@code --disk-cache-size})
+     */
+    public static ProcessPeer startOnDisk(Durability durability, String jvmOptions, long cacheBytes)
+            throws IOException {
+        if (cacheBytes < 0) {
+            throw new IllegalArgumentException("cacheBytes: " + cacheBytes + " (expected: >= 0)");
+        }
+        return start("cairn-disk", durability, jvmOptions, diskArguments(cacheBytes),
+                Map.of("storage", "disk", "disk_cache_size", Long.toString(cacheBytes)));
+    }
+
+    /** The server arguments that put every database on disk with a block cache of {@code cacheBytes}. */
+    static List<String> diskArguments(long cacheBytes) {
+        return List.of("--storage", "disk", "--disk-cache-size", Long.toString(cacheBytes));
+    }
+
+    private static ProcessPeer start(String system, Durability durability, String jvmOptions, List<String> extra,
+            Map<String, String> extraSettings) throws IOException {
         List<String> cairn = launch();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String options = jvmOptions == null ? DEFAULT_JVM_OPTIONS : jvmOptions;
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("wal", durability.label());
         settings.put("jvm", options);
-        ProcessPeer.Launch launch = (port, dir) -> {
-            List<String> c = new ArrayList<>();
-            c.add(java);
-            for (String o : options.trim().split("\\s+")) {
-                if (!o.isEmpty()) {
-                    c.add(o);
-                }
-            }
-            c.add("--enable-native-access=ALL-UNNAMED");
-            c.addAll(cairn);
-            c.addAll(List.of("server",
-                    "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--dir", dir.resolve("data").toString(), "--wal", durability.label()));
-            return c;
-        };
-        return ProcessPeer.start("cairn", durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES),
+        settings.putAll(extraSettings);
+        ProcessPeer.Launch launch = (port, dir) -> command(java, options, cairn, port, dir, durability, extra);
+        return ProcessPeer.start(system, durability, new RespProtocol(RespProtocol.ScanStyle.KEYRANGE_WITH_VALUES),
                 launch, new Command.GetValue("cairn-bench:probe"), settings,
                 Installed.firstLine(concat(List.of(java), cairn, List.of("version"))));
+    }
+
+    /**
+     * {@code java <options> <launch> server --port P --bind 127.0.0.1 --dir D/data --wal W <extra>}.
+     */
+    static List<String> command(String java, String jvmOptions, List<String> cairn, int port, Path dir,
+            Durability durability, List<String> extra) {
+        List<String> c = new ArrayList<>();
+        c.add(java);
+        for (String o : jvmOptions.trim().split("\\s+")) {
+            if (!o.isEmpty()) {
+                c.add(o);
+            }
+        }
+        c.add("--enable-native-access=ALL-UNNAMED");
+        c.addAll(cairn);
+        c.addAll(List.of("server",
+                "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--dir", dir.resolve("data").toString(), "--wal", durability.label()));
+        c.addAll(extra);
+        return c;
     }
 
     private static List<String> concat(List<String> a, List<String> b, List<String> c) {

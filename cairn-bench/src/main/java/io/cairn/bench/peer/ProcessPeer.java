@@ -29,6 +29,7 @@ import java.util.stream.Stream;
 public final class ProcessPeer implements Peer {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    private static final String LOG = "peer.log";
 
     private final String system;
     private final Durability durability;
@@ -82,7 +83,7 @@ public final class ProcessPeer implements Peer {
         Path dir = Files.createTempDirectory("cairn-bench-" + system + "-");
         int port;
         List<String> command;
-        Path log = dir.resolve("peer.log");
+        Path log = dir.resolve(LOG);
         Process process;
         try {
             port = freePort();
@@ -191,6 +192,15 @@ public final class ProcessPeer implements Peer {
     /** The peer's own directory (its data and {@code peer.log}); gone after {@link #close}. */
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * Bytes of every regular file under the peer's directory except its log ({@code peer.log}):
+     * its data, its write-ahead log and (for Tarantool) its few-hundred-byte init script.
+     */
+    public long dataBytes() throws IOException {
+        Path log = dir.resolve(LOG);
+        return ProcessMemory.du(dir) - (Files.exists(log) ? Files.size(log) : 0);
     }
 
     @Override

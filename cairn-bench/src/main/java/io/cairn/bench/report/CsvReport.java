@@ -16,7 +16,8 @@ import java.util.Objects;
  * gives the reason. So filtering on {@code operation = all} gives exactly one row per result. A
  * result that is the median of repeated runs lists every run's throughput in {@code repeats},
  * separated by spaces, on each of its rows. The memory scenario's results go to their own file,
- * {@value #MEMORY_FILE_NAME} ({@link #memoryCsv}), one row per system, durability and type.
+ * {@value #MEMORY_FILE_NAME} ({@link #memoryCsv}), one row per system, durability and type; the
+ * server readings after each phase to {@value #SERVER_FILE_NAME} ({@link #serverCsv}).
  *
  * <p>RFC 4180: CRLF line ends, a header row, fields quoted (quotes doubled) only when they contain a
  * comma, quote, CR or LF. Latencies are microseconds; numbers are plain decimals (at most three
@@ -29,6 +30,16 @@ public final class CsvReport {
     public static final String FILE_NAME = "results.csv";
     /** The file of memory results {@link ReportWriter} writes when there are any. */
     public static final String MEMORY_FILE_NAME = "memory.csv";
+    /** The file of server readings {@link ReportWriter} writes when there are any. */
+    public static final String SERVER_FILE_NAME = "server.csv";
+
+    /**
+     * The first columns of {@value #SERVER_FILE_NAME}, in order; after them one column per server
+     * figure, named as the server names it, in the order first seen (empty where a server did not
+     * give it).
+     */
+    public static final List<String> SERVER_COLUMNS = List.of("scenario", "system", "durability", "workload",
+            "phase", "clients", "records", "rss_bytes", "rss_per_record", "disk_bytes", "disk_per_record");
 
     /** The header row's columns, in order. */
     public static final List<String> COLUMNS = List.of("scenario", "system", "durability", "workload",
@@ -75,6 +86,27 @@ public final class CsvReport {
                     Integer.toString(m.valueSize()), bytes(m.rssBefore()), bytes(m.rssAfter()),
                     Units.data(m.rssPerElement()), bytes(m.liveBefore()), bytes(m.liveAfter()),
                     Units.data(m.livePerElement()), str(m.live()), str(m.gc()), str(m.unsupported())));
+        }
+        return sb.toString();
+    }
+
+    /** The server readings as {@value #SERVER_FILE_NAME}'s text. */
+    public static String serverCsv(List<ServerResult> servers) {
+        java.util.LinkedHashSet<String> figures = new java.util.LinkedHashSet<>();
+        servers.forEach(s -> figures.addAll(s.figures().keySet()));
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(SERVER_COLUMNS);
+        header.addAll(figures);
+        row(sb, header);
+        for (ServerResult s : servers) {
+            List<String> f = new ArrayList<>(List.of(str(s.scenario()), s.system(), str(s.durability()),
+                    str(s.workload()), str(s.phase()), Integer.toString(s.clients()), Long.toString(s.records()),
+                    bytes(s.rssBytes()), Units.data(s.rssPerRecord()), bytes(s.diskBytes()),
+                    Units.data(s.diskPerRecord())));
+            for (String name : figures) {
+                f.add(s.figures().getOrDefault(name, ""));
+            }
+            row(sb, f);
         }
         return sb.toString();
     }

@@ -23,7 +23,9 @@ import java.util.TreeMap;
  * frequent first) are written in full, and {@code repeats} (each run's throughput) when the result
  * is the median of repeated runs. A report with memory results has a {@code memory} array too,
  * each element the fields of {@link MemoryResult} plus {@code rssPerElement} and
- * {@code livePerElement} (a byte count not read is -1). Numbers and strings are written as {@link Json} says:
+ * {@code livePerElement} (a byte count not read is -1). A report with server readings has a
+ * {@code servers} array, each element the fields of {@link ServerResult} ({@code figures} an object
+ * of strings, in the server's order) plus {@code rssPerRecord} and {@code diskPerRecord}. Numbers and strings are written as {@link Json} says:
  * integral values without a fraction, NaN and infinities as {@code null}. Stateless and thread-safe.
  */
 public final class JsonReport {
@@ -66,6 +68,13 @@ public final class JsonReport {
                 w.writeArrayFieldStart("memory");
                 for (MemoryResult m : report.memory()) {
                     memory(w, m);
+                }
+                w.writeEndArray();
+            }
+            if (!report.servers().isEmpty()) {
+                w.writeArrayFieldStart("servers");
+                for (ServerResult s : report.servers()) {
+                    server(w, s);
                 }
                 w.writeEndArray();
             }
@@ -171,6 +180,27 @@ public final class JsonReport {
         w.writeStringField("live", m.live());
         w.writeStringField("gc", m.gc());
         w.writeStringField("unsupported", m.unsupported());
+        w.writeEndObject();
+    }
+
+    private static void server(JsonGenerator w, ServerResult s) throws IOException {
+        w.writeStartObject();
+        w.writeStringField("scenario", s.scenario());
+        w.writeStringField("system", s.system());
+        w.writeStringField("durability", s.durability());
+        w.writeStringField("workload", s.workload());
+        w.writeStringField("phase", s.phase());
+        w.writeNumberField("clients", s.clients());
+        w.writeNumberField("records", s.records());
+        w.writeNumberField("rssBytes", s.rssBytes());
+        number(w, "rssPerRecord", s.rssPerRecord());
+        w.writeNumberField("diskBytes", s.diskBytes());
+        number(w, "diskPerRecord", s.diskPerRecord());
+        w.writeObjectFieldStart("figures");
+        for (Map.Entry<String, String> e : s.figures().entrySet()) {
+            w.writeStringField(e.getKey(), e.getValue());
+        }
+        w.writeEndObject();
         w.writeEndObject();
     }
 

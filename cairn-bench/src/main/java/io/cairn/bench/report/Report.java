@@ -16,14 +16,23 @@ import java.util.Map;
  *     the reports show the cost per billion requests
  * @param memory what collections cost in memory ({@code cairn bench memory}), in the order measured;
  *     empty for the other scenarios
+ * @param servers what each server held after each phase ({@code cairn bench ycsb}), in the order
+ *     read; empty for the other scenarios
  */
 public record Report(String title, Machine machine, Map<String, String> settings,
-        List<RunResult> results, double pricePerMonth, List<MemoryResult> memory) {
+        List<RunResult> results, double pricePerMonth, List<MemoryResult> memory, List<ServerResult> servers) {
 
     public Report {
         settings = Map.copyOf(settings);
         results = List.copyOf(results);
         memory = List.copyOf(memory);
+        servers = List.copyOf(servers);
+    }
+
+    /** A report without server readings. */
+    public Report(String title, Machine machine, Map<String, String> settings, List<RunResult> results,
+            double pricePerMonth, List<MemoryResult> memory) {
+        this(title, machine, settings, results, pricePerMonth, memory, List.of());
     }
 
     /** A report without memory results. */

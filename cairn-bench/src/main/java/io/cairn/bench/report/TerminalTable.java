@@ -2,6 +2,7 @@ package io.cairn.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,8 @@ import java.util.Objects;
  *
  * <p>{@link #renderMemory} is the memory scenario's table: resident memory before and after each
  * collection was loaded and per element, and the server's own live-data figure per element.
+ * {@link #renderServers} is the table of server readings after each phase: resident memory and
+ * disk, in all and per record, and a few of the server's own figures.
  */
 public final class TerminalTable {
     /** The progress line never reaches this many columns. */
@@ -94,6 +97,36 @@ public final class TerminalTable {
             notes.add(null);
         }
         return table(MEMORY_HEADER, rows, notes, new Layout(5, c -> c >= 3 && c <= 8)); // elements to live/element
+    }
+
+    private static final List<String> SERVER_HEADER = List.of("system", "durability", "workload", "phase",
+            "clients", "records", "rss", "rss/record", "disk", "disk/record", "write amp", "save p99",
+            "compaction p99", "wal fsync p99");
+
+    /**
+     * The server readings as a table, each line ending in {@code \n}: sizes in binary units, the
+     * per-record figures in bytes with one decimal, then as the server gives them its write
+     * amplification (Cairn's on disk, or vinyl's), its p99 stage save and compaction (ms) and WAL fsync (us); {@code -} where it
+     * gives none.
+     */
+    public static String renderServers(List<ServerResult> servers) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (ServerResult s : servers) {
+            Map<String, String> f = s.figures();
+            rows.add(List.of(s.system(), str(s.durability()), str(s.workload()), str(s.phase()),
+                    Integer.toString(s.clients()), Units.count(s.records()), size(s.rssBytes()),
+                    perElement(s.rssPerRecord()), size(s.diskBytes()), perElement(s.diskPerRecord()),
+                    f.getOrDefault("disk_write_amplification", f.getOrDefault("vinyl_write_amplification", Units.MISSING)),
+                    withUnit(f.get("disk_stage_save_p99_ms"), " ms"), withUnit(f.get("disk_compaction_p99_ms"), " ms"),
+                    withUnit(f.get("wal_fsync_p99_usec"), " us")));
+            notes.add(null);
+        }
+        return table(SERVER_HEADER, rows, notes, new Layout(SERVER_HEADER.size(), c -> c >= 4));
+    }
+
+    private static String withUnit(String value, String unit) {
+        return value == null ? Units.MISSING : value + unit;
     }
 
     private static String size(long bytes) {

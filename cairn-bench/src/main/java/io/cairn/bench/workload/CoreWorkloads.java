@@ -6,11 +6,14 @@ import java.util.Map;
 /**
  * YCSB's six core workloads, as its {@code workloads/workloada} to {@code workloadf} files define
  * them: records of 10 fields of 100 bytes, hashed insert order, scans of uniform length up to 100.
- * Only the record and operation counts vary. Stateless and thread-safe.
+ * Only the record and operation counts vary. Also {@value #RMW}, YCSB's "update as
+ * read-then-write" variant of A ({@link #rmw}). Stateless and thread-safe.
  */
 public final class CoreWorkloads {
-    /** The names {@link #named} accepts, in order. */
+    /** The core workloads' names, one letter each, in order; {@link #named} also takes {@value #RMW}. */
     public static final String NAMES = "abcdef";
+    /** The name of workload A with every update sent as a read, then a write ({@link #rmw}). */
+    public static final String RMW = "rmw";
 
     private CoreWorkloads() {
     }
@@ -55,7 +58,19 @@ public final class CoreWorkloads {
     }
 
     /**
-     * The workload named by one letter of {@value #NAMES}, in either case.
+     * A's mix and distribution (50% reads, 50% updates, zipfian) under its own name, for a run that
+     * sends each update as a read of the record, then the write: the scenario that runs it sends
+     * its updates so whatever its update mode. Its requests are A's, so that for one seed it sends
+     * the very requests A does and the two differ only in the read before each write. (F differs
+     * from it in its operation, reported as {@code read-modify-write}, not in what is sent.)
+     */
+    public static WorkloadSpec rmw(long recordCount, long operationCount) {
+        return spec(RMW, recordCount, operationCount, Distribution.ZIPFIAN,
+                Map.of(Operation.READ, 0.5, Operation.UPDATE, 0.5));
+    }
+
+    /**
+     * The workload named by one letter of {@value #NAMES} or by {@value #RMW}, in either case.
      *
      * @throws IllegalArgumentException for any other name
      */
@@ -67,8 +82,9 @@ public final class CoreWorkloads {
             case "d" -> d(recordCount, operationCount);
             case "e" -> e(recordCount, operationCount);
             case "f" -> f(recordCount, operationCount);
+            case RMW -> rmw(recordCount, operationCount);
             default -> throw new IllegalArgumentException(
-                    "workload: " + name + " (expected: one of a, b, c, d, e, f)");
+                    "workload: " + name + " (expected: one of a, b, c, d, e, f, rmw)");
         };
     }
 

@@ -127,8 +127,8 @@ class BenchCommandTest {
         assertThat(checkOf("ycsb", "--clients", "zero")).isEqualTo("--clients: zero (expected: a whole number)");
         assertThat(checkOf("ycsb", "--systems", " , ")).isEqualTo("--systems: empty (expected: a comma-separated list)");
         assertThat(checkOf("ycsb", "--systems", "cairn,mongodb"))
-                .isEqualTo("system: mongodb (expected: cairn, redis, tarantool or memcached)");
-        assertThat(checkOf("ycsb", "--workloads", "a,z")).isEqualTo("workload: z (expected: a, b, c, d, e or f)");
+                .isEqualTo("system: mongodb (expected: cairn, cairn-disk, redis, tarantool, tarantool-vinyl or memcached)");
+        assertThat(checkOf("ycsb", "--workloads", "a,z")).isEqualTo("workload: z (expected: a, b, c, d, e, f or rmw)");
         assertThat(checkOf("ycsb", "--distribution", "pareto"))
                 .isEqualTo("--distribution: pareto (expected: uniform, zipfian or latest)");
         assertThat(checkOf("ycsb", "--warmup", "-1")).isEqualTo("--warmup: -1.0 (expected: a number >= 0.0)");
@@ -174,6 +174,46 @@ class BenchCommandTest {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
+    }
+
+    @Test
+    void theDiskSystemsTheirMemoryOptionsAndRmwAreParsed() {
+        YcsbScenario s = parse("ycsb", "--systems", "cairn-disk,tarantool-vinyl", "--workloads", "a,rmw",
+                "--cairn-disk-cache", "64MB", "--tarantool-memory-mb", "96", "--tarantool-vinyl-cache-mb", "32")
+                .commandLine().getCommand();
+        assertThat(s.common.systems()).containsExactly(Systems.CAIRN_DISK, Systems.TARANTOOL_VINYL);
+        assertThat(s.common.systems()).extracting(Systems::label).containsExactly("cairn-disk", "tarantool-vinyl");
+        Systems.PeerOptions o = s.common.peerOptions();
+        assertThat(o.cairnDiskCacheBytes()).isEqualTo(64L << 20);
+        assertThat(o.tarantoolMemoryBytes()).isEqualTo(96L << 20);
+        assertThat(o.tarantoolVinylCacheBytes()).isEqualTo(32L << 20);
+        assertThat(checkOf("ycsb", "--systems", "cairn-disk,tarantool-vinyl", "--workloads", "a,rmw")).isNull();
+        assertThat(recorded("ycsb")).containsEntry("cairn-disk-cache", "256mb")
+                .containsEntry("tarantool-vinyl-cache-mb", "256");
+        assertThat(parse("ycsb").commandLine().<YcsbScenario>getCommand().common.peerOptions().cairnDiskCacheBytes())
+                .isEqualTo(256L << 20);
+        assertThat(checkOf("ycsb", "--cairn-disk-cache", "1k")).isNull();
+        assertThat(checkOf("ycsb", "--cairn-disk-cache", "lots"))
+                .isEqualTo("--cairn-disk-cache: lots (expected: a byte count, optionally with k, kb, m, mb, g or gb)");
+        assertThat(checkOf("ycsb", "--cairn-disk-cache", "99999999999gb")).startsWith("--cairn-disk-cache: 99999999999gb");
+        assertThat(checkOf("ycsb", "--systems", "tarantool-vinyl", "--tarantool-index", "hash"))
+                .isEqualTo("--tarantool-index: hash (expected: tree with tarantool-vinyl: a vinyl space has TREE"
+                        + " indexes only)");
+        assertThat(checkOf("ycsb", "--tarantool-vinyl-cache-mb", "-1"))
+                .isEqualTo("--tarantool-vinyl-cache-mb: -1 (expected: 0 to 1048576)");
+    }
+
+    @Test
+    void sizesAreRedisByteCounts() {
+        assertThat(Values.size("--x", "300")).isEqualTo(300);
+        assertThat(Values.size("--x", "2k")).isEqualTo(2_000);
+        assertThat(Values.size("--x", "2kb")).isEqualTo(2_048);
+        assertThat(Values.size("--x", " 3M ")).isEqualTo(3_000_000);
+        assertThat(Values.size("--x", "3mb")).isEqualTo(3L << 20);
+        assertThat(Values.size("--x", "1g")).isEqualTo(1_000_000_000L);
+        assertThat(Values.size("--x", "1GB")).isEqualTo(1L << 30);
+        assertThatThrownBy(() -> Values.size("--x", "-1mb")).hasMessageStartingWith("--x: -1mb (expected:");
+        assertThatThrownBy(() -> Values.size("--x", "1tb")).hasMessageStartingWith("--x: 1tb (expected:");
     }
 
     @Test

@@ -106,6 +106,60 @@ class BenchScenariosTest {
     }
 
     @Test
+    void ycsbMeasuresCairnOnDiskAndReadsItsServerAfterEachPhase() throws IOException {
+        int exit = bench("ycsb", "--systems", "cairn-disk", "--workloads", "rmw,c", "--clients", "2,4",
+                "--durability", "fsync", "--records", "300", "--operations", "600", "--field-count", "4",
+                "--field-length", "50", "--cairn-disk-cache", "8mb");
+        Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+        assertThat(all.keySet()).containsExactly("cairn-disk/fsync/rmw/load", "cairn-disk/fsync/rmw/run",
+                "cairn-disk/fsync/c/load", "cairn-disk/fsync/c/run");
+        assertMeasured(all, 600, 300);
+        assertThat(opCounts(reportOf(exit), "cairn-disk", "rmw", "run")).containsOnlyKeys("read", "update");
+        List<Map<String, String>> servers = CsvText.rows(Files.readString(resultsDir().resolve("server.csv"), UTF_8));
+        assertThat(servers).extracting(r -> r.get("workload") + "/" + r.get("phase") + "/" + r.get("clients"))
+                .containsExactly("rmw/load/16", "rmw/run/2", "rmw/run/4", "c/load/16", "c/run/2", "c/run/4");
+        for (Map<String, String> r : servers) {
+            assertThat(r).containsEntry("system", "cairn-disk").containsEntry("records", "300");
+            assertThat(Long.parseLong(r.get("rss_bytes"))).as("rss").isPositive();
+            assertThat(Long.parseLong(r.get("disk_bytes"))).as("disk: the log of 300 records").isGreaterThan(300 * 4 * 50);
+            assertThat(Double.parseDouble(r.get("rss_per_record")))
+                    .isEqualTo(Long.parseLong(r.get("rss_bytes")) / 300.0, org.assertj.core.data.Offset.offset(0.001));
+            for (String figure : List.of("wal_fsync_p99_usec", "wal_write_p99_usec", "disk_stage_save_p99_ms",
+                    "disk_flush_p99_ms", "disk_compaction_p99_ms", "disk_compaction_write_bytes",
+                    "disk_write_amplification", "disk_write_stalls")) {
+                assertThat(r.get(figure)).as(figure).isNotEmpty();
+            }
+        }
+        assertThat(Long.parseLong(servers.get(1).get("wal_fsyncs"))).as("the load was logged and synced").isPositive();
+        assertThat(Files.readString(resultsDir().resolve("results.json"))).contains("\"servers\"");
+        assertThat(stdout()).contains("rss/record").contains("write amp");
+    }
+
+    @Test
+    void ycsbMeasuresTarantoolOnVinyl() throws IOException {
+        needs("tarantool");
+        int exit = bench("ycsb", "--systems", "tarantool-vinyl", "--workloads", "a,e", "--clients", "4",
+                "--durability", "write", "--records", "300", "--operations", "600", "--tarantool-vinyl-cache-mb", "16");
+        Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+        assertThat(all.keySet()).containsExactly("tarantool-vinyl/write/a/load", "tarantool-vinyl/write/a/run",
+                "tarantool-vinyl/write/e/load", "tarantool-vinyl/write/e/run");
+        assertMeasured(all, 600, 300);
+        List<Map<String, String>> servers = CsvText.rows(Files.readString(resultsDir().resolve("server.csv"), UTF_8));
+        assertThat(servers).hasSize(4).allSatisfy(r -> {
+            assertThat(r).containsEntry("system", "tarantool-vinyl");
+            assertThat(Long.parseLong(r.get("rss_bytes"))).isPositive();
+            assertThat(Long.parseLong(r.get("disk_bytes"))).isPositive();
+            for (String figure : List.of("vinyl_memory_level0", "vinyl_disk_data", "vinyl_dump_count",
+                    "vinyl_dump_input", "vinyl_compaction_output")) {
+                assertThat(r.get(figure)).as(figure).isNotEmpty();
+            }
+        });
+        String json = Files.readString(resultsDir().resolve("results.json"));
+        assertThat(json).contains("\"tarantool-vinyl.vinyl_memory\": \"" + (128L << 20) + "\"") // SMALL_PEERS' memory
+                .contains("\"tarantool-vinyl.vinyl_cache\": \"" + (16L << 20) + "\"");
+    }
+
+    @Test
     void sweepRunsEveryClientModelAtEveryClientCount() throws IOException {
         needs("redis-server");
         int exit = bench("sweep", "--systems", "cairn,redis", "--workloads", "a", "--model", "sync,multiplexed,pipeline",
@@ -368,7 +422,7 @@ class BenchScenariosTest {
     @Test
     void aBadWorkloadIsRefusedBeforeAnyServerStarts() {
         assertThat(bench("ycsb", "--systems", "cairn", "--workloads", "a,z")).isEqualTo(2);
-        assertThat(stderr()).contains("workload: z (expected: a, b, c, d, e or f)").doesNotContain("bench: starting");
+        assertThat(stderr()).contains("workload: z (expected: a, b, c, d, e, f or rmw)").doesNotContain("bench: starting");
     }
 
     @Test
@@ -394,7 +448,7 @@ class BenchScenariosTest {
     @Test
     void anUnknownSystemIsRefused() {
         assertThat(bench("documents", "--systems", "cairn,mongodb")).isEqualTo(2);
-        assertThat(stderr()).contains("system: mongodb (expected: cairn, redis, tarantool or memcached)")
+        assertThat(stderr()).contains("system: mongodb (expected: cairn, cairn-disk, redis, tarantool, tarantool-vinyl or memcached)")
                 .doesNotContain("bench: starting");
     }
 

@@ -71,6 +71,32 @@ class CairnPeerTest {
     }
 
     @Test
+    void theDiskServerIsStartedWithEveryDatabaseOnDiskAndItsCache() {
+        assertThat(CairnPeer.command("java", " -Xmx1g  -XX:+UseG1GC", List.of("-jar", "cairn.jar"), 7000,
+                Path.of("/p"), Durability.FSYNC, CairnPeer.diskArguments(64L << 20)))
+                .containsExactly("java", "-Xmx1g", "-XX:+UseG1GC", "--enable-native-access=ALL-UNNAMED", "-jar",
+                        "cairn.jar", "server", "--port", "7000", "--bind", "127.0.0.1", "--dir", "/p/data",
+                        "--wal", "fsync", "--storage", "disk", "--disk-cache-size", "67108864");
+    }
+
+    @Test
+    void cairnDiskKeepsItsDataInTheDiskEngine() throws IOException {
+        try (ProcessPeer peer = CairnPeer.startOnDisk(Durability.WRITE, JVM, 8L << 20)) {
+            assertThat(peer.system()).isEqualTo("cairn-disk");
+            assertThat(peer.settings()).containsEntry("storage", "disk").containsEntry("disk_cache_size", "8388608")
+                    .containsEntry("wal", "write");
+            assertThat(peer.settings().get("command")).contains("--storage disk --disk-cache-size 8388608");
+            set(peer, "disk-key", "disk-value");
+            try (RespClient cairn = RespClient.connect(peer.address(), RespClient.Options.DEFAULT)) {
+                String info = RespValue.textOf(cairn.call("INFO", "disk"));
+                assertThat(info).contains("disk_engine:rocksdb").contains("disk_block_cache_capacity:8388608");
+                assertThat(cairn.call("GET", "disk-key")).isEqualTo(RespValue.bulk("disk-value"));
+            }
+            assertThat(peer.dataBytes()).isPositive();
+        }
+    }
+
+    @Test
     void withDurabilityNoneNothingIsLogged() throws IOException {
         try (ProcessPeer peer = CairnPeer.start(Durability.NONE, JVM)) {
             set(peer, "volatile-key", "volatile-value");

@@ -105,7 +105,7 @@ class WorkloadSpecTest {
             assertThat(spec.insertOrder()).isEqualTo(InsertOrder.HASHED);
         }
         assertThatThrownBy(() -> CoreWorkloads.named("g", 1, 1))
-                .hasMessage("workload: g (expected: one of a, b, c, d, e, f)");
+                .hasMessage("workload: g (expected: one of a, b, c, d, e, f, rmw)");
     }
 
     private static void assertMix(WorkloadSpec spec, Distribution distribution,

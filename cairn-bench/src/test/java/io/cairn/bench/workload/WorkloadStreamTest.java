@@ -27,6 +27,17 @@ class WorkloadStreamTest {
     }
 
     @Test
+    void rmwSendsWorkloadAsRequestsForTheSameSeed() {
+        long seed = Seeds.seed();
+        WorkloadSpec rmw = CoreWorkloads.named("RMW", RECORDS, OPERATIONS);
+        assertThat(rmw.name()).isEqualTo(CoreWorkloads.RMW);
+        assertThat(rmw.proportion(Operation.UPDATE)).isEqualTo(0.5);
+        assertThat(rmw.proportion(Operation.READ_MODIFY_WRITE)).isZero();
+        assertThat(render(run(rmw, seed, 3000)))
+                .isEqualTo(render(run(CoreWorkloads.a(RECORDS, OPERATIONS), seed, 3000)));
+    }
+
+    @Test
     void differentSeedsGiveDifferentStreams() {
         long seed = Seeds.seed();
         for (char name : CoreWorkloads.NAMES.toCharArray()) {

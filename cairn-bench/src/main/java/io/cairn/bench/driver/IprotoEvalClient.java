@@ -15,18 +15,19 @@ import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 
 /**
- * A test's window into a Tarantool peer: runs Lua by IPROTO EVAL and returns what it returned, to
- * check what the driver stored without going through the driver. Strings decode as String, bins as
- * byte[], integers as Long, arrays as List, maps as Map, nil as null.
+ * A window into a Tarantool peer outside any measurement: runs Lua by IPROTO EVAL and returns what
+ * it returned (the bench reads vinyl's statistics with it; tests check what the driver stored
+ * without going through the driver). Strings decode as String, bins as byte[], integers as Long,
+ * floats as Double, arrays as List, maps as Map, nil as null.
  *
- * <p>Not thread-safe.
+ * <p>Owns one connection; not thread-safe.
  */
-final class IprotoEvalClient implements AutoCloseable {
+public final class IprotoEvalClient implements AutoCloseable {
     private final Socket socket;
     private final IprotoFrameReader frames;
     private long sync;
 
-    IprotoEvalClient(InetSocketAddress address) throws IOException {
+    public IprotoEvalClient(InetSocketAddress address) throws IOException {
         socket = new Socket();
         socket.connect(address, 5000);
         socket.setSoTimeout(30_000);
@@ -35,7 +36,7 @@ final class IprotoEvalClient implements AutoCloseable {
     }
 
     /** The values {@code lua} returned (its arguments are {@code ...}); an error reply throws. */
-    List<Object> eval(String lua, Object... args) throws IOException {
+    public List<Object> eval(String lua, Object... args) throws IOException {
         RequestBuffer request = new RequestBuffer(256);
         MessagePacker w = request.packer();
         int at = request.begin();
