@@ -26,7 +26,9 @@ import picocli.CommandLine.Option;
 
 /**
  * YCSB's core workloads against each system and durability: for every workload a fresh server,
- * a load phase of {@code --records} records, then one run phase per client setting. Also the flow
+ * a load phase of {@code --records} records, then one run phase per client setting; with
+ * {@code --load-once}, one server and one load per system and durability, and every workload's
+ * run phases in turn on that data. Also the flow
  * of the {@code sweep} (one workload, many client counts) and {@code durability} (every
  * durability) scenarios, which differ only in their defaults ({@link BenchCommand}). Workload
  * {@value CoreWorkloads#RMW} is A with every update sent read-then-write, whatever
@@ -84,8 +86,21 @@ final class YcsbScenario extends MeasuredScenario {
         return specs;
     }
 
+    @Option(names = "--load-once", description = "load each system once and run every workload on that data, in the "
+            + "order given (as YCSB is run on a big data set; D and E insert records the workloads after them see)")
+    boolean loadOnce;
+
     @Override
     void run(BenchRun bench) throws IOException, InterruptedException {
+        if (loadOnce) {
+            List<WorkloadSpec> specs = specs(bench.operations());
+            for (Systems system : bench.systems()) {
+                for (Durability d : bench.durabilities()) {
+                    runAll(bench, system, d, specs, (int) loadClients);
+                }
+            }
+            return;
+        }
         for (WorkloadSpec spec : specs(bench.operations())) {
             for (Systems system : bench.systems()) {
                 for (Durability d : bench.durabilities()) {
@@ -116,6 +131,66 @@ final class YcsbScenario extends MeasuredScenario {
         return b.build();
     }
 
+    /** {@code --load-once}: one server and one load for every workload, which must agree on the records. */
+    private void runAll(BenchRun bench, Systems system, Durability d, List<WorkloadSpec> specs, int loadClients)
+            throws IOException, InterruptedException {
+        String why = system.unsupported(d);
+        boolean scans = specs.stream().anyMatch(sp -> sp.proportion(Operation.SCAN) > 0);
+        if (why != null) {
+            for (WorkloadSpec spec : specs) {
+                for (ClientSettings cs : bench.clientSettings()) {
+                    bench.unsupported(system.label(), d, spec.name(), "run", cs, why);
+                }
+            }
+            return;
+        }
+        try (Peer peer = bench.start(system, d, scans)) {
+            Set<Capability> caps = peer.protocol().capabilities();
+            WorkloadSpec first = specs.getFirst();
+            load(bench, peer, system, first, new YcsbOps(caps, UpdateMode.parse(updateMode), first), loadClients);
+            InsertCounter inserts = new InsertCounter(first.recordCount());
+            for (WorkloadSpec spec : specs) {
+                why = YcsbOps.unsupported(caps, spec);
+                if (why != null) {
+                    for (ClientSettings cs : bench.clientSettings()) {
+                        bench.unsupported(system.label(), d, spec.name(), "run", cs, why);
+                    }
+                    continue;
+                }
+                UpdateMode mode = spec.name().equals(CoreWorkloads.RMW) ? UpdateMode.READ_THEN_WRITE
+                        : UpdateMode.parse(updateMode);
+                runPhases(bench, peer, system, spec, new YcsbOps(caps, mode, spec), inserts);
+            }
+        }
+    }
+
+    private static void load(BenchRun bench, Peer peer, Systems system, WorkloadSpec spec, YcsbOps ops, int loadClients)
+            throws IOException, InterruptedException {
+        long seed = bench.seed();
+        AtomicLong nextKey = new AtomicLong();
+        bench.measure(peer, spec.name(), "load", ClientSettings.sync(loadClients), i -> {
+            WorkloadStream stream = new WorkloadStream(spec, seed * 1_000_003 + i,
+                    new InsertCounter(spec.recordCount()));
+            return () -> ops.load(stream.insert(nextKey.getAndIncrement()));
+        }, 0, spec.recordCount(), 0);
+        bench.server(ServerReadings.read(bench.scenario(), peer, system, spec.name(), "load", loadClients,
+                spec.recordCount()));
+    }
+
+    private static void runPhases(BenchRun bench, Peer peer, Systems system, WorkloadSpec spec, YcsbOps ops,
+            InsertCounter inserts) throws IOException, InterruptedException {
+        long seed = bench.seed();
+        for (ClientSettings cs : bench.clientSettings()) {
+            bench.measure(peer, spec.name(), "run", cs, i -> {
+                WorkloadStream stream = new WorkloadStream(spec, seed * 7_919 + i, inserts);
+                OpSource source = () -> ops.op(stream.next(), inserts);
+                return source;
+            }, bench.warmupNanos(), bench.operations(), bench.durationNanos());
+            bench.server(ServerReadings.read(bench.scenario(), peer, system, spec.name(), "run", cs.clients(),
+                    spec.recordCount()));
+        }
+    }
+
     private static void runOne(BenchRun bench, Systems system, Durability d, WorkloadSpec spec,
             UpdateMode updateMode, int loadClients) throws IOException, InterruptedException {
         String why = system.unsupported(d);
@@ -136,26 +211,8 @@ final class YcsbScenario extends MeasuredScenario {
                 return;
             }
             YcsbOps ops = new YcsbOps(caps, updateMode, spec);
-            long seed = bench.seed();
-            AtomicLong nextKey = new AtomicLong();
-            bench.measure(peer, spec.name(), "load", ClientSettings.sync(loadClients), i -> {
-                WorkloadStream stream = new WorkloadStream(spec, seed * 1_000_003 + i,
-                        new InsertCounter(spec.recordCount()));
-                return () -> ops.load(stream.insert(nextKey.getAndIncrement()));
-            }, 0, spec.recordCount(), 0);
-            String scenario = bench.scenario();
-            bench.server(ServerReadings.read(scenario, peer, system, spec.name(), "load", loadClients,
-                    spec.recordCount()));
-            InsertCounter inserts = new InsertCounter(spec.recordCount());
-            for (ClientSettings cs : bench.clientSettings()) {
-                bench.measure(peer, spec.name(), "run", cs, i -> {
-                    WorkloadStream stream = new WorkloadStream(spec, seed * 7_919 + i, inserts);
-                    OpSource source = () -> ops.op(stream.next(), inserts);
-                    return source;
-                }, bench.warmupNanos(), bench.operations(), bench.durationNanos());
-                bench.server(ServerReadings.read(scenario, peer, system, spec.name(), "run", cs.clients(),
-                        spec.recordCount()));
-            }
+            load(bench, peer, system, spec, ops, loadClients);
+            runPhases(bench, peer, system, spec, ops, new InsertCounter(spec.recordCount()));
         }
     }
 }

@@ -136,6 +136,19 @@ class BenchScenariosTest {
     }
 
     @Test
+    void ycsbLoadsOnceAndRunsEveryWorkloadOnThatDataWhenAsked() throws IOException {
+        int exit = bench("ycsb", "--systems", "cairn-disk", "--workloads", "a,c", "--load-once", "--clients", "2",
+                "--durability", "write", "--records", "300", "--operations", "600", "--cairn-disk-cache", "8mb");
+        Map<String, List<Map<String, String>>> all = allRows(reportOf(exit));
+        assertThat(all.keySet()).containsExactly("cairn-disk/write/a/load", "cairn-disk/write/a/run",
+                "cairn-disk/write/c/run");
+        assertMeasured(all, 600, 300);
+        List<Map<String, String>> servers = CsvText.rows(Files.readString(resultsDir().resolve("server.csv"), UTF_8));
+        assertThat(servers).extracting(r -> r.get("workload") + "/" + r.get("phase") + "/" + r.get("clients"))
+                .containsExactly("a/load/16", "a/run/2", "c/run/2");
+    }
+
+    @Test
     void ycsbMeasuresTarantoolOnVinyl() throws IOException {
         needs("tarantool");
         int exit = bench("ycsb", "--systems", "tarantool-vinyl", "--workloads", "a,e", "--clients", "4",
