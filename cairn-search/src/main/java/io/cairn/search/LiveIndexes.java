@@ -47,21 +47,34 @@ final class LiveIndexes {
             }
             List<Mutation> mutations = database0(batch);
             for (SearchIndex idx : byName.values()) {
-                List<Mutation> mine = null;
-                IndexDefinition d = idx.definition();
-                for (Mutation m : mutations) {
-                    if (m instanceof Mutation.Clear || d.covers(m.key())) {
-                        if (mine == null) {
-                            mine = new ArrayList<>();
-                        }
-                        mine.add(m);
-                    }
-                }
+                List<Mutation> mine = share(idx.definition(), mutations);
                 if (mine != null) {
                     idx.offer(lsn, mine);
                 }
             }
         };
+    }
+
+    /**
+     * What the index defined by {@code d} is offered of a batch read back from the log (a catch-up
+     * at open): exactly what {@link #listener} offers it of that batch live. Null when nothing.
+     */
+    static List<Mutation> shareOf(IndexDefinition d, List<Mutation> batch) {
+        return share(d, database0(batch));
+    }
+
+    /** The mutations of a database-0 batch that concern {@code d} (its keys, and flushes), in order; null when none. */
+    private static List<Mutation> share(IndexDefinition d, List<Mutation> mutations) {
+        List<Mutation> mine = null;
+        for (Mutation m : mutations) {
+            if (m instanceof Mutation.Clear || d.covers(m.key())) {
+                if (mine == null) {
+                    mine = new ArrayList<>();
+                }
+                mine.add(m);
+            }
+        }
+        return mine;
     }
 
     /** The batch as database 0 sees it (see {@link #listener}). */
