@@ -7,8 +7,10 @@ import io.cairn.storage.engine.ChangeListener;
 import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Store;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -18,7 +20,8 @@ import java.util.function.Supplier;
  * mutations of their keys.
  *
  * <p>The listener runs under the store's lock, and this map changes only under that same lock
- * ({@link #openAll}, {@link #put}, {@link #remove}, {@link #removeAll}). So once an index left the map no offer to
+ * ({@link #openAll}, {@link #put}, {@link #remove}, {@link #removeAll}); checkpoint commits are
+ * queued under it too ({@link #offerCommits}), in order with the batches. So once an index left the map no offer to
  * it is in progress and none will come: it may be closed at once, and its indexer threads never
  * wait at a FLUSHALL for a batch that is still to be queued ({@link SearchIndex}'s obligation on
  * its callers). An index put here receives every batch committed after the put.
@@ -135,6 +138,24 @@ final class LiveIndexes {
             List<SearchIndex> opened = open.apply(store.lastLsn());
             opened.forEach(idx -> byName.put(idx.definition().name(), idx));
             return opened;
+        });
+    }
+
+    /**
+     * Under the store's lock: queues a commit at the store's last LSN on every serving index that is
+     * ready ({@link SearchIndex#offerCommit}); returns each one's outcome.
+     */
+    Map<SearchIndex, CompletableFuture<Boolean>> offerCommits() {
+        return underStoreLock(() -> {
+            long lsn = store.lastLsn();
+            Map<SearchIndex, CompletableFuture<Boolean>> out = new LinkedHashMap<>();
+            for (SearchIndex idx : byName.values()) {
+                CompletableFuture<Boolean> f = idx.offerCommit(lsn);
+                if (f != null) {
+                    out.put(idx, f);
+                }
+            }
+            return out;
         });
     }
 

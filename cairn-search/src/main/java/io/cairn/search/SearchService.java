@@ -128,22 +128,27 @@ public final class SearchService implements Closeable {
 
     /**
      * At a store checkpoint, before the log before it is deleted: commits every serving index at the
-     * store's LSN. An index that cannot (building, failed, or too far behind for all of them to
-     * apply that much within {@link #VISIBILITY_TIMEOUT_MILLIS}, which bounds how long the checkpoint
-     * waits) keeps its older commit, and after a crash is rebuilt if the log no longer reaches back to it.
+     * store's LSN, waiting at most {@link #VISIBILITY_TIMEOUT_MILLIS} for all of them (the
+     * checkpoint waits meanwhile). An index building or failed keeps its older commit, and after a
+     * crash is rebuilt if the log no longer reaches back to it; one too far behind to get there in
+     * time commits later, when its indexer reaches the commit (the log after this checkpoint is kept
+     * at least until the next one).
      */
     private void commitAll() {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(VISIBILITY_TIMEOUT_MILLIS);
-        for (SearchIndex idx : indexes.all()) {
-            try {
+        try {
+            for (var e : indexes.offerCommits().entrySet()) {
+                SearchIndex idx = e.getKey();
                 long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-                if (!idx.commit(left) && idx.state() == SearchIndex.State.READY && indexes.serves(idx)) {
+                if (!idx.awaitCommit(e.getValue(), left) && idx.state() == SearchIndex.State.READY && !e.getValue().isDone()) {
                     LOG.log(System.Logger.Level.WARNING, "index " + idx.definition().name()
-                            + ": not committed at the checkpoint (" + idx.backlog() + " batches behind)");
+                            + ": not yet committed at the checkpoint (" + idx.backlog() + " batches behind)");
                 }
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "index " + idx.definition().name() + ": commit failed: " + e);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "indexes not committed at the checkpoint: " + e);
         }
     }
 

@@ -193,7 +193,9 @@ class IndexCatchUpTest {
             Writer w = new Writer(store);
             w.before();
             idx.awaitVisible(10_000);
-            assertThat(idx.commit(10_000)).isTrue();
+            SearchIndex committing = idx;
+            var commit = store.read(t -> committing.offerCommit(store.lastLsn())); // under the store's lock, as offers are
+            assertThat(idx.awaitCommit(commit, 10_000)).isTrue();
             Counter counted = new Counter(store);
             w.after(false);
             awaitExpired(counted, "h:9");
@@ -223,6 +225,73 @@ class IndexCatchUpTest {
             idx.awaitVisible(10_000);
             assertThat(idx.docStats().numDocs).isEqualTo(hashes.size());
             idx.close();
+        } finally {
+            feed.close();
+            store.close();
+        }
+    }
+
+    /**
+     * A checkpoint's commit is a barrier behind the batches queued before it: writes that arrive
+     * while it waits are not in it, so an index reopened at its LSN holds exactly the data then.
+     */
+    @Test
+    void aCheckpointCommitHoldsExactlyTheBatchesThroughItsLsn(@TempDir Path dir) throws Exception {
+        Store store = Store.open(StoreConfig.builder(dir.resolve("data")).walMode(WalMode.WRITE)
+                .checkpointInterval(Duration.ZERO).checkpointLogBytes(0).expiryCycle(Duration.ofHours(1)).build(),
+                LocalFileSystem.INSTANCE, Clock.SYSTEM);
+        IndexDefinition d = CreateArguments.parseCreate(Arrays.asList(("idx " + HASH_SCHEMA).split(" "))).definition();
+        java.util.concurrent.CountDownLatch reached = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        IndexerConfig held = new IndexerConfig(2, new io.cairn.search.index.IndexerHooks() {
+            @Override
+            public void atBarrier(String index, int partition) {
+                if (partition == 0) {
+                    reached.countDown();
+                    try {
+                        release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        });
+        AtomicReference<SearchIndex> serving = new AtomicReference<>();
+        Closeable feed = store.subscribe((lsn, batch) -> {
+            SearchIndex idx = serving.get();
+            List<Mutation> mine = idx == null ? null : LiveIndexes.shareOf(d, batch);
+            if (mine != null) {
+                idx.offer(lsn, mine);
+            }
+        });
+        Path path = dir.resolve("index");
+        try {
+            SearchIndex idx = new SearchIndex(d, "definition", path, store, -1, true, held, ChangeReplay.NONE);
+            serving.set(idx);
+            idx.start();
+            Writer w = new Writer(store);
+            for (int i = 0; i < 10; i++) {
+                w.hash("h:" + i, "name", "before", "price", String.valueOf(i), "color", "red");
+            }
+            long lsn = store.lastLsn();
+            var commit = store.read(t -> idx.offerCommit(store.lastLsn()));
+            assertThat(reached.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("partition 0 at the commit").isTrue();
+            for (int i = 10; i < 15; i++) { // queued behind the commit, partition 0 held at it
+                w.hash("h:" + i, "name", "after", "price", String.valueOf(i), "color", "blue");
+            }
+            release.countDown();
+            assertThat(idx.awaitCommit(commit, 10_000)).isTrue();
+            idx.awaitVisible(10_000);
+            assertThat(idx.docStats().numDocs).as("the live index has all").isEqualTo(15);
+            idx.close(); // without a commit: back to the checkpoint's
+            serving.set(null);
+            SearchIndex reopened = new SearchIndex(d, "definition", path, store, lsn, true, IndexerConfig.defaults(), ChangeReplay.NONE);
+            try {
+                assertThat(reopened.opening()).isEqualTo(SearchIndex.Opening.REUSED);
+                assertThat(reopened.docStats().numDocs).as("exactly the documents through LSN " + lsn).isEqualTo(10);
+            } finally {
+                reopened.close();
+            }
         } finally {
             feed.close();
             store.close();

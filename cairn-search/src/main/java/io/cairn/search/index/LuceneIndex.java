@@ -192,8 +192,8 @@ final class LuceneIndex {
     /**
      * Commits with {@code lsn} and the definition in the user data, so an open after a crash keeps
      * the index and catches it up from the log after {@code lsn}; returns false, doing nothing, once
-     * the index is closed. Callers guarantee every batch through {@code lsn} is applied (batches after
-     * it may be partly in the commit: applying them again from the log ends in the same index).
+     * the index is closed. Callers guarantee the index holds exactly the batches through {@code lsn}
+     * (the indexer threads wait at a barrier meanwhile) and that the log holds them durably.
      */
     boolean commit(long lsn) throws IOException {
         synchronized (commitLock) {

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
@@ -37,17 +38,16 @@ import org.apache.lucene.search.IndexSearcher;
  * searches do not wait: they see what is indexed so far, and {@code FT.INFO} says so, as in RediSearch.
  *
  * <h2>Durability</h2>
- * The Lucene index is committed with an LSN in the commit's user data: at every store checkpoint
- * ({@link #commit}, before the checkpoint deletes the log before it) with the store's LSN once
- * every batch through it is applied and durable in the log, and at a clean close, when every
- * indexer thread has stopped having applied everything offered. On open ({@link Opening}), an
- * index whose commit LSN equals the store's recovered LSN (and whose definition is unchanged) is
- * used as is; one whose commit is older catches up: the batches after its LSN are read back from
- * the store's log ({@link ChangeReplay}) and queued ahead of the live ones, through the same apply
- * path; any other (or one whose log no longer reaches back) is rebuilt from the store's data, so an
- * index is never silently out of step after a crash. Catching up from a commit that already holds
- * some of the later batches is safe: a JSON document is put whole, a hash is re-read whole, a
- * delete or FLUSHALL applied twice removes the same, so each key ends as its last batch left it.
+ * The Lucene index is committed with an LSN in the commit's user data, holding exactly the batches
+ * through it: at every store checkpoint ({@link #offerCommit}, a barrier queued behind every batch
+ * offered, before the checkpoint deletes the log before it; the commit waits until the log holds
+ * its LSN durably), and at a clean close, when every indexer thread has stopped having applied
+ * everything offered. On open ({@link Opening}), an index whose commit LSN equals the store's
+ * recovered LSN (and whose definition is unchanged) is used as is; one whose commit is older
+ * catches up: the batches after its LSN are read back from the store's log ({@link ChangeReplay})
+ * and queued ahead of the live ones, through the same apply path; any other (a commit past the
+ * store's LSN, or one whose log no longer reaches back) is rebuilt from the store's data, so an
+ * index is never silently out of step after a crash.
  *
  * <p>Thread-safe. Callers guarantee: {@link #offer} from one thread at a time in LSN order (the
  * store's change listener, under the store's lock), and never once {@link #close} has begun — the
@@ -61,6 +61,8 @@ public final class SearchIndex implements Closeable {
      * batches, so the next search finds it fresh; during a pure ingest nobody pays for reopens.
      */
     private static final long EAGER_REFRESH_NANOS = 1_000_000_000L;
+    /** How long a commit waits for the log to be durable through its LSN before it gives up (a stuck disk). */
+    private static final long COMMIT_DURABLE_WAIT_SECONDS = 30;
 
     /** How an index came up when it opened, for {@code FT.INFO}. */
     public enum Opening {
@@ -349,36 +351,57 @@ public final class SearchIndex implements Closeable {
     // ------------------------------------------------------------------ state
 
     /**
-     * Commits the Lucene index tagged with the store's last LSN, once every batch through it is
-     * applied and durable in the log, so that after a crash the index catches up from there rather
-     * than being rebuilt (a store checkpoint calls this before it deletes the log before it). Returns
-     * false, committing nothing, when the index is not ready (building, failed, closed) or does not
-     * get that far within {@code timeoutMillis}; its last commit then stays what the next open finds.
-     * Any thread; the caller holds no lock the indexer might need (the store's).
+     * Queues a commit of the Lucene index at {@code lsn}, the store's last LSN, behind every batch
+     * offered: once the indexer applied them all, and the log holds {@code lsn} durably, the index
+     * is committed holding exactly the batches through it, so that after a crash it catches up from
+     * there rather than being rebuilt (a store checkpoint asks for this before it deletes the log
+     * before it). Returns the commit's outcome (true once committed; false when it could not be: the
+     * log failed, the index closed); null, queuing nothing, when the index is not ready (building,
+     * failed, closed). The same obligations as {@link #offer}: under the store's lock.
      */
-    public boolean commit(long timeoutMillis) {
+    public CompletableFuture<Boolean> offerCommit(long lsn) {
         if (state != State.READY) {
-            return false;
+            return null;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        long lsn = store.lastLsn(); // every batch through it was offered (offers run under the store's lock)
-        long[] want = indexer.enqueuedSnapshot(); // read after: at least as new
-        try {
-            if (!awaitApplied(want, deadline)) {
-                return false;
+        CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+        indexer.offerCommit(lsn, () -> {
+            boolean committed = false;
+            try {
+                // Tagged past what the log holds durably, a crash taking back the log's tail could
+                // leave an index holding writes the store lost.
+                store.whenDurable(lsn).get(COMMIT_DURABLE_WAIT_SECONDS, TimeUnit.SECONDS);
+                committed = lucene.commit(lsn);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException | IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "index " + definition.name() + ": not committed at LSN " + lsn + ": " + e);
+            } finally {
+                outcome.complete(committed);
+                synchronized (progress) {
+                    progress.notifyAll();
+                }
             }
-            // A commit tagged past what the log holds durably could be taken back by a crash with the
-            // log's tail; the next open would then not reuse it, but the catch-up needs the log.
-            store.whenDurable(lsn).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return state == State.READY && lucene.commit(lsn);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException | TimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            throw new UncheckedIOException("committing index " + definition.name(), e);
+        });
+        return outcome;
+    }
+
+    /**
+     * Waits for a commit {@link #offerCommit} queued: true once it committed; false when it could
+     * not, on timeout (it stays queued and commits later), or when the index stopped being ready.
+     * Any thread that holds no lock the indexer might need (the store's).
+     */
+    public boolean awaitCommit(CompletableFuture<Boolean> commit, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (progress) {
+            while (!commit.isDone() && state == State.READY) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(progress, left);
+            }
         }
+        return commit.isDone() && commit.join();
     }
 
     /**
