@@ -410,11 +410,7 @@ public final class SearchIndex implements Closeable {
      */
     public boolean awaitApplied(long timeoutMillis) throws InterruptedException {
         long[] want = indexer.enqueuedSnapshot();
-        return awaitApplied(want, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis)) || state != State.READY;
-    }
-
-    /** Whether every partition applied up to {@code want} before {@code deadline}, the index staying ready. */
-    private boolean awaitApplied(long[] want, long deadline) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         synchronized (progress) {
             while (!indexer.appliedUpTo(want) && state == State.READY) {
                 long left = deadline - System.nanoTime();
@@ -423,8 +419,8 @@ public final class SearchIndex implements Closeable {
                 }
                 TimeUnit.NANOSECONDS.timedWait(progress, left);
             }
-            return state == State.READY;
         }
+        return true;
     }
 
     /** How the index came up when it opened. */
