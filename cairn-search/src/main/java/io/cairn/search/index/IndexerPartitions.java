@@ -19,8 +19,9 @@ import java.util.function.BooleanSupplier;
  * {@code Batch} per partition, so a partition that applied an LSN applied all of its share of it;
  * a FLUSHALL is a {@link FlushBarrier} every partition reaches, having applied what came before it,
  * before the last to arrive empties the index; a commit ({@link #offerCommit}) is such a barrier
- * too, so the index it commits holds exactly the batches queued before it. Partition 0 first runs the build over existing keys
- * (if any); the others wait for it, and all skip the batches the build's view already held.
+ * too, so the index it commits holds exactly the batches queued before it. Partition 0 first
+ * runs the build over existing keys (if any); the others wait for it, and all skip the batches
+ * the build's view already held.
  *
  * <p>Ordering: {@link #offer} writes a partition's queue and then its {@code enqueued} LSN, and
  * the partition writes {@code applied} only after applying; both are volatile, so a reader that
