@@ -13,9 +13,12 @@ import io.cairn.search.schema.IndexDefinition;
  * @param applyLatency applying a group of change-stream batches to the index writer
  * @param refreshLatency reopening the searcher to see applied changes (the NRT flush)
  * @param mergeLatency each segment merge; {@code mergeBytesRead}/{@code Written} their input and output
+ * @param opened how the index came up: {@code created}, {@code reused} (its commit was current),
+ *        {@code caught_up} (from the log after its commit) or {@code rebuilt} (from the data)
+ * @param caughtUpBatches with {@code caught_up}: the log's batches applied that concerned the index
  */
 public record IndexInfo(IndexDefinition definition, long numDocs, long maxDoc, boolean indexing, double percentIndexed,
         long indexingFailures, String lastIndexingFailure, long backlog, long diskBytes, String state, int cursors,
         LatencyHistogram applyLatency, LatencyHistogram refreshLatency, LatencyHistogram mergeLatency,
-        long mergeBytesRead, long mergeBytesWritten) {
+        long mergeBytesRead, long mergeBytesWritten, String opened, long caughtUpBatches) {
 }

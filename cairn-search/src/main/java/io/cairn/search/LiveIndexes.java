@@ -7,8 +7,10 @@ import io.cairn.storage.engine.ChangeListener;
 import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Store;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -18,7 +20,8 @@ import java.util.function.Supplier;
  * mutations of their keys.
  *
  * <p>The listener runs under the store's lock, and this map changes only under that same lock
- * ({@link #openAll}, {@link #put}, {@link #remove}, {@link #removeAll}). So once an index left the map no offer to
+ * ({@link #openAll}, {@link #put}, {@link #remove}, {@link #removeAll}); checkpoint commits are
+ * queued under it too ({@link #offerCommits}), in order with the batches. So once an index left the map no offer to
  * it is in progress and none will come: it may be closed at once, and its indexer threads never
  * wait at a FLUSHALL for a batch that is still to be queued ({@link SearchIndex}'s obligation on
  * its callers). An index put here receives every batch committed after the put.
@@ -47,21 +50,34 @@ final class LiveIndexes {
             }
             List<Mutation> mutations = database0(batch);
             for (SearchIndex idx : byName.values()) {
-                List<Mutation> mine = null;
-                IndexDefinition d = idx.definition();
-                for (Mutation m : mutations) {
-                    if (m instanceof Mutation.Clear || d.covers(m.key())) {
-                        if (mine == null) {
-                            mine = new ArrayList<>();
-                        }
-                        mine.add(m);
-                    }
-                }
+                List<Mutation> mine = share(idx.definition(), mutations);
                 if (mine != null) {
                     idx.offer(lsn, mine);
                 }
             }
         };
+    }
+
+    /**
+     * What the index defined by {@code d} is offered of a batch read back from the log (a catch-up
+     * at open): exactly what {@link #listener} offers it of that batch live. Null when nothing.
+     */
+    static List<Mutation> shareOf(IndexDefinition d, List<Mutation> batch) {
+        return share(d, database0(batch));
+    }
+
+    /** The mutations of a database-0 batch that concern {@code d} (its keys, and flushes), in order; null when none. */
+    private static List<Mutation> share(IndexDefinition d, List<Mutation> mutations) {
+        List<Mutation> mine = null;
+        for (Mutation m : mutations) {
+            if (m instanceof Mutation.Clear || d.covers(m.key())) {
+                if (mine == null) {
+                    mine = new ArrayList<>();
+                }
+                mine.add(m);
+            }
+        }
+        return mine;
     }
 
     /** The batch as database 0 sees it (see {@link #listener}). */
@@ -122,6 +138,24 @@ final class LiveIndexes {
             List<SearchIndex> opened = open.apply(store.lastLsn());
             opened.forEach(idx -> byName.put(idx.definition().name(), idx));
             return opened;
+        });
+    }
+
+    /**
+     * Under the store's lock: queues a commit at the store's last LSN on every serving index that is
+     * ready ({@link SearchIndex#offerCommit}); returns each one's outcome.
+     */
+    Map<SearchIndex, CompletableFuture<Boolean>> offerCommits() {
+        return underStoreLock(() -> {
+            long lsn = store.lastLsn();
+            Map<SearchIndex, CompletableFuture<Boolean>> out = new LinkedHashMap<>();
+            for (SearchIndex idx : byName.values()) {
+                CompletableFuture<Boolean> f = idx.offerCommit(lsn);
+                if (f != null) {
+                    out.put(idx, f);
+                }
+            }
+            return out;
         });
     }
 

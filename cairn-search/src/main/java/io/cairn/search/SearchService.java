@@ -7,6 +7,7 @@ import io.cairn.search.index.IndexerConfig;
 import io.cairn.search.index.SearchIndex;
 import io.cairn.search.schema.CreateArguments;
 import io.cairn.search.schema.IndexDefinition;
+import io.cairn.storage.engine.Mutation;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.io.FileSystem;
 import io.cairn.storage.io.LocalFileSystem;
@@ -34,8 +35,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe. Creation, change, removal and close are serialised on this object, and the set
  * of serving indexes changes under the store's lock; searches run concurrently on
- * {@link #executor()}. {@link #open} rebuilds, before it returns, any index that a crash left out of
- * step with the data, so a restarted server never answers from a stale index. Callers guarantee
+ * {@link #executor()}. {@link #open} brings every index in step with the data before it returns:
+ * one a crash left behind catches up from the store's log after its last commit, or is rebuilt
+ * when the log no longer reaches back, so a restarted server never answers from a stale index.
+ * Each index commits at every store checkpoint, before the log before it is deleted
+ * ({@link SearchIndex#commit}), so that log normally does reach back. Callers guarantee
  * that {@link #close} comes after the server stopped taking writes and before the store closes.
  */
 public final class SearchService implements Closeable {
@@ -54,6 +58,8 @@ public final class SearchService implements Closeable {
     private final Aggregation aggregations;
     private final ExecutorService executor;
     private final Closeable subscription;
+    /** The store's checkpoints telling every index to commit; set once {@link #open} is done. Guarded by this. */
+    private Closeable checkpointCommits;
     private volatile boolean closed;
 
     private SearchService(Store store, Path dir, FileSystem fs, IndexerConfig indexer, int threads) {
@@ -103,12 +109,47 @@ public final class SearchService implements Closeable {
                     LOG.log(System.Logger.Level.INFO, "rebuilding index " + idx.definition().name() + ": "
                             + Math.round(idx.percentIndexed() * 100) + "%");
                 }
+                while (!idx.awaitApplied(10_000)) {
+                    LOG.log(System.Logger.Level.INFO, "catching up index " + idx.definition().name() + ": "
+                            + idx.backlog() + " batches to apply");
+                }
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 break;
             }
         }
+        s.followCheckpoints();
         return s;
+    }
+
+    private synchronized void followCheckpoints() {
+        checkpointCommits = store.onCheckpoint(lsn -> commitAll());
+    }
+
+    /**
+     * At a store checkpoint, before the log before it is deleted: commits every serving index at the
+     * store's LSN, waiting at most {@link #VISIBILITY_TIMEOUT_MILLIS} for all of them (the
+     * checkpoint waits meanwhile). An index building or failed keeps its older commit, and after a
+     * crash is rebuilt if the log no longer reaches back to it; one too far behind to get there in
+     * time commits later, when its indexer reaches the commit (the log after this checkpoint is kept
+     * at least until the next one).
+     */
+    private void commitAll() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(VISIBILITY_TIMEOUT_MILLIS);
+        try {
+            for (var e : indexes.offerCommits().entrySet()) {
+                SearchIndex idx = e.getKey();
+                long left = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                if (!idx.awaitCommit(e.getValue(), left) && idx.state() == SearchIndex.State.READY && !e.getValue().isDone()) {
+                    LOG.log(System.Logger.Level.WARNING, "index " + idx.definition().name()
+                            + ": not yet committed at the checkpoint (" + idx.backlog() + " batches behind)");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "indexes not committed at the checkpoint: " + e);
+        }
     }
 
     /** Where searches run; the server hands FT.* commands here so its event loops never wait. */
@@ -117,7 +158,14 @@ public final class SearchService implements Closeable {
     }
 
     private SearchIndex newIndex(IndexCatalog.Entry e, long reuseIfCurrentAt, boolean build) {
-        return new SearchIndex(e.definition(), e.definitionText(), indexPath(e.id()), store, reuseIfCurrentAt, build, indexer);
+        IndexDefinition d = e.definition();
+        return new SearchIndex(d, e.definitionText(), indexPath(e.id()), store, reuseIfCurrentAt, build, indexer,
+                (afterLsn, sink) -> store.replayLog(afterLsn, (lsn, batch) -> {
+                    List<Mutation> mine = LiveIndexes.shareOf(d, batch);
+                    if (mine != null) {
+                        sink.accept(lsn, mine);
+                    }
+                }));
     }
 
     private Path indexPath(long id) {
@@ -227,7 +275,8 @@ public final class SearchService implements Closeable {
         return new IndexInfo(idx.definition(), stats.numDocs, stats.maxDoc, idx.state() == SearchIndex.State.BUILDING,
                 idx.percentIndexed(), k.documentFailures(), k.lastDocumentFailure(), idx.backlog(), idx.diskBytes(),
                 idx.state().name().toLowerCase(Locale.ROOT), cursors.openOn(idx), k.applyLatency(), k.refreshLatency(),
-                k.mergeLatency(), k.mergeBytesRead(), k.mergeBytesWritten());
+                k.mergeLatency(), k.mergeBytesRead(), k.mergeBytesWritten(),
+                idx.opening().name().toLowerCase(Locale.ROOT), idx.caughtUpBatches());
     }
 
     // ------------------------------------------------------------------ searching
@@ -288,6 +337,13 @@ public final class SearchService implements Closeable {
             return;
         }
         closed = true;
+        if (checkpointCommits != null) {
+            try {
+                checkpointCommits.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         executor.shutdown();
         try {
             executor.awaitTermination(10, TimeUnit.SECONDS);

@@ -54,11 +54,19 @@ final class SearchFixture implements AutoCloseable {
 
     /**
      * Copies the files as they are now, while everything is open, into {@code target} and opens a
-     * fixture on the copy: what a SIGKILL leaves (acknowledged writes are in the log; the indexes
-     * have no commit since they opened).
+     * fixture on the copy: what a SIGKILL leaves (acknowledged writes are in the log; each index
+     * has its last commit, the last checkpoint's, or none since it was created).
      */
     SearchFixture crashCopy(Path target) throws java.io.IOException {
-        Path from = dir.resolve("data");
+        copyAsCrashed(dir.resolve("data"), target.resolve("data"));
+        return new SearchFixture(target);
+    }
+
+    /**
+     * Copies the tree {@code from} into {@code to} as it is now, while a store or search service may
+     * still be writing it: what a SIGKILL at this moment leaves (Lucene's write lock aside).
+     */
+    static void copyAsCrashed(Path from, Path to) throws java.io.IOException {
         List<Path> paths;
         // Listing by a directory stream per directory: a file Lucene removes between the listing and
         // the copy is skipped (the crash came after its removal), where Files.walk would fail.
@@ -66,7 +74,7 @@ final class SearchFixture implements AutoCloseable {
         java.util.ArrayDeque<Path> dirs = new java.util.ArrayDeque<>(List.of(from));
         while (!dirs.isEmpty()) {
             Path d = dirs.pop();
-            java.nio.file.Files.createDirectories(target.resolve("data").resolve(from.relativize(d).toString()));
+            java.nio.file.Files.createDirectories(to.resolve(from.relativize(d).toString()));
             try (var entries = java.nio.file.Files.newDirectoryStream(d)) {
                 for (Path p : entries) {
                     if (java.nio.file.Files.isDirectory(p)) {
@@ -82,12 +90,11 @@ final class SearchFixture implements AutoCloseable {
                 continue;
             }
             try {
-                java.nio.file.Files.copy(p, target.resolve("data").resolve(from.relativize(p).toString()));
+                java.nio.file.Files.copy(p, to.resolve(from.relativize(p).toString()));
             } catch (java.nio.file.NoSuchFileException gone) {
                 // removed while copying (a Lucene temporary file): the crash came after that
             }
         }
-        return new SearchFixture(target);
     }
 
     static byte[] b(String s) {

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.function.BooleanSupplier;
 
 /**
- * Where the indexer threads of one index meet at a FLUSHALL: each arrives once it applied
- * everything before it, the last to arrive runs the action (empties the index), and then all go
- * on. Unlike a {@link java.util.concurrent.CyclicBarrier} with a timeout, a thread waits as long
+ * Where the indexer threads of one index meet at a FLUSHALL or a commit: each arrives once it
+ * applied everything before it, the last to arrive runs the action (empties or commits the index)
+ * while the others wait, and then all go on. Unlike a {@link java.util.concurrent.CyclicBarrier} with a timeout, a thread waits as long
  * as the others take (one partition may be far behind the rest) and leaves only when its caller's
  * check says the barrier can never complete: the index failed or is stopping without a partition
  * that has not arrived.
@@ -59,7 +59,7 @@ final class FlushBarrier {
             wait(RECHECK_MILLIS);
         }
         if (actionFailure != null) {
-            throw new IOException("FLUSHALL failed on another indexer thread", actionFailure);
+            throw new IOException("a FLUSHALL or commit failed on another indexer thread", actionFailure);
         }
         return true;
     }

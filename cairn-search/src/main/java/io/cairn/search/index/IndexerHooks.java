@@ -21,7 +21,7 @@ public interface IndexerHooks {
     default void applying(String index, int partition, long lsn) {
     }
 
-    /** On {@code partition}'s thread, as it reaches a FLUSHALL barrier and before it waits there for the others. */
+    /** On {@code partition}'s thread, as it reaches a FLUSHALL or commit barrier and before it waits there for the others. */
     default void atBarrier(String index, int partition) {
     }
 

@@ -18,8 +18,10 @@ import java.util.function.BooleanSupplier;
  * different keys are analysed in parallel. Each committed batch becomes at most one queued
  * {@code Batch} per partition, so a partition that applied an LSN applied all of its share of it;
  * a FLUSHALL is a {@link FlushBarrier} every partition reaches, having applied what came before it,
- * before the last to arrive empties the index. Partition 0 first runs the build over existing keys
- * (if any); the others wait for it, and all skip the batches the build's view already held.
+ * before the last to arrive empties the index; a commit ({@link #offerCommit}) is such a barrier
+ * too, so the index it commits holds exactly the batches queued before it. Partition 0 first
+ * runs the build over existing keys (if any); the others wait for it, and all skip the batches
+ * the build's view already held.
  *
  * <p>Ordering: {@link #offer} writes a partition's queue and then its {@code enqueued} LSN, and
  * the partition writes {@code applied} only after applying; both are volatile, so a reader that
@@ -60,12 +62,15 @@ final class IndexerPartitions {
         boolean isFailed();
     }
 
-    /** One LSN's share for one partition. */
-    private record Batch(long lsn, List<Step> steps) {
+    /**
+     * One LSN's share for one partition; a {@code commit} is applied even at or before the build's
+     * view (the index then holds exactly that view), where the view's own batches are skipped.
+     */
+    private record Batch(long lsn, List<Step> steps, boolean commit) {
     }
 
-    /** Mutations to apply, or (with {@code clear} set) a FLUSHALL. */
-    private record Step(List<Mutation> mutations, FlushBarrier clear) {
+    /** Mutations to apply, or (with {@code barrier} set) a FLUSHALL or a commit every partition meets at. */
+    private record Step(List<Mutation> mutations, FlushBarrier barrier) {
     }
 
     private final class Partition {
@@ -141,10 +146,26 @@ final class IndexerPartitions {
         for (int p = 0; p < n; p++) {
             step(steps, p, pending.get(p), null);
             if (steps.get(p) != null) {
-                partitions[p].queue.add(new Batch(lsn, steps.get(p)));
+                partitions[p].queue.add(new Batch(lsn, steps.get(p), false));
                 partitions[p].enqueued = lsn;
                 hooks.queued(name, p, lsn);
             }
+        }
+        enqueuedLsn = lsn;
+    }
+
+    /**
+     * Queues a barrier after everything offered so far, at {@code lsn} (the store's last LSN, which
+     * every batch offered is at or before): once every partition applied all before it, the last to
+     * arrive runs {@code commit} while the others wait, so the index holds exactly the batches
+     * through {@code lsn}. The same obligations as {@link #offer}.
+     */
+    void offerCommit(long lsn, FlushBarrier.Action commit) {
+        FlushBarrier barrier = new FlushBarrier(partitions.length, commit);
+        for (int p = 0; p < partitions.length; p++) {
+            partitions[p].queue.add(new Batch(lsn, List.of(new Step(null, barrier)), true));
+            partitions[p].enqueued = lsn;
+            hooks.queued(name, p, lsn);
         }
         enqueuedLsn = lsn;
     }
@@ -222,18 +243,18 @@ final class IndexerPartitions {
     private boolean apply(Partition part, List<Batch> batches) throws IOException, InterruptedException {
         List<Mutation> run = new ArrayList<>();
         for (Batch b : batches) {
-            if (b.lsn() <= skipUpTo) {
+            if (b.lsn() <= skipUpTo && !b.commit()) {
                 continue; // already in the view the build read (every partition skips it alike)
             }
             for (Step step : b.steps()) {
-                if (step.clear() == null) {
+                if (step.barrier() == null) {
                     run.addAll(step.mutations());
                     continue;
                 }
                 work.apply(run);
                 run.clear();
                 hooks.atBarrier(name, part.id);
-                if (!step.clear().await(() -> barrierCannotComplete(part))) {
+                if (!step.barrier().await(() -> barrierCannotComplete(part))) {
                     return false;
                 }
             }

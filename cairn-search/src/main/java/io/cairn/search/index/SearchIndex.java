@@ -11,7 +11,11 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.apache.lucene.analysis.Analyzer;
@@ -34,10 +38,16 @@ import org.apache.lucene.search.IndexSearcher;
  * searches do not wait: they see what is indexed so far, and {@code FT.INFO} says so, as in RediSearch.
  *
  * <h2>Durability</h2>
- * The Lucene index is committed only at a clean close, when every indexer thread has stopped having
- * applied everything offered, with the LSN it reflects in the commit's user data. On open, an index
- * whose commit LSN equals the store's recovered LSN (and whose definition is unchanged) is used as
- * is; any other is rebuilt from the store's data, so an index is never silently out of step after a crash.
+ * The Lucene index is committed with an LSN in the commit's user data, holding exactly the batches
+ * through it: at every store checkpoint ({@link #offerCommit}, a barrier queued behind every batch
+ * offered, before the checkpoint deletes the log before it; the commit waits until the log holds
+ * its LSN durably), and at a clean close, when every indexer thread has stopped having applied
+ * everything offered. On open ({@link Opening}), an index whose commit LSN equals the store's
+ * recovered LSN (and whose definition is unchanged) is used as is; one whose commit is older
+ * catches up: the batches after its LSN are read back from the store's log ({@link ChangeReplay})
+ * and queued ahead of the live ones, through the same apply path; any other (a commit past the
+ * store's LSN, or one whose log no longer reaches back) is rebuilt from the store's data, so an
+ * index is never silently out of step after a crash.
  *
  * <p>Thread-safe. Callers guarantee: {@link #offer} from one thread at a time in LSN order (the
  * store's change listener, under the store's lock), and never once {@link #close} has begun — the
@@ -51,6 +61,24 @@ public final class SearchIndex implements Closeable {
      * batches, so the next search finds it fresh; during a pure ingest nobody pays for reopens.
      */
     private static final long EAGER_REFRESH_NANOS = 1_000_000_000L;
+    /** How long a commit waits for the log to be durable through its LSN before it gives up (a stuck disk). */
+    private static final long COMMIT_DURABLE_WAIT_SECONDS = 30;
+
+    /** How an index came up when it opened, for {@code FT.INFO}. */
+    public enum Opening {
+        /** New (FT.CREATE, FT.ALTER): built from the data, or empty with SKIPINITIALSCAN. */
+        CREATED,
+        /** Its commit was at the store's LSN (a clean shutdown): used as is. */
+        REUSED,
+        /** Its commit was older: the batches after it were read back from the log and applied. */
+        CAUGHT_UP,
+        /** No usable commit (a changed definition, a log that no longer reached back): built from the data again. */
+        REBUILT
+    }
+
+    /** One batch read back from the log for a catch-up: this index's share of it. */
+    private record Missed(long lsn, List<Mutation> mutations) {
+    }
 
     /** Where an index is in its life. */
     public enum State {
@@ -70,6 +98,10 @@ public final class SearchIndex implements Closeable {
     private final LuceneIndex lucene;
     private final DocumentWriter documents;
     private final IndexerPartitions indexer;
+    private final Store store;
+    private final Opening opening;
+    /** Batches of the log applied at open to catch up (those that concerned this index). */
+    private final int caughtUpBatches;
     /** Guards state changes and the first failure; notified on progress, state changes and failure. */
     private final Object progress = new Object();
     private volatile State state;
@@ -84,27 +116,74 @@ public final class SearchIndex implements Closeable {
         this(definition, definitionText, path, store, reuseIfCurrentAt, buildFromStore, IndexerConfig.defaults());
     }
 
-    /**
-     * Opens (or creates) the index at {@code path}. With {@code reuseIfCurrentAt} ≥ 0 an existing
-     * commit taken at that LSN with the same definition is kept; otherwise the index is emptied and
-     * built from the store when {@code buildFromStore}. Call {@link #start} once the listener
-     * feeds {@link #offer}.
-     */
+    /** As {@link #SearchIndex(IndexDefinition, String, Path, Store, long, boolean, IndexerConfig, ChangeReplay)} with no catch-up. */
     public SearchIndex(IndexDefinition definition, String definitionText, Path path, Store store,
             long reuseIfCurrentAt, boolean buildFromStore, IndexerConfig config) {
+        this(definition, definitionText, path, store, reuseIfCurrentAt, buildFromStore, config, ChangeReplay.NONE);
+    }
+
+    /**
+     * Opens (or creates) the index at {@code path}. With {@code reuseIfCurrentAt} ≥ 0 (the store's
+     * last LSN) an existing commit with the same definition is kept if taken at that LSN, or caught
+     * up through {@code log} if taken before it and the log still reaches back; otherwise the index
+     * is emptied and built from the store when {@code buildFromStore}. Callers guarantee that no
+     * batch is committed between reading {@code reuseIfCurrentAt} and the first {@link #offer} (both
+     * under the store's lock). Call {@link #start} once the listener feeds {@link #offer}.
+     */
+    public SearchIndex(IndexDefinition definition, String definitionText, Path path, Store store,
+            long reuseIfCurrentAt, boolean buildFromStore, IndexerConfig config, ChangeReplay log) {
         this.definition = definition;
         this.path = path;
+        this.store = store;
         this.mapper = new DocumentMapper(definition);
         DocumentLanguageAnalyzer analyzer = new DocumentLanguageAnalyzer(definition.language());
         this.lucene = new LuceneIndex(definition.name(), definitionText, path, reuseIfCurrentAt, analyzer, counters);
-        boolean build = !lucene.reused() && buildFromStore;
-        if (!lucene.reused()) {
+        long committed = lucene.committedLsn();
+        List<Missed> missed = committed >= 0 && committed < reuseIfCurrentAt ? readMissed(log, committed) : null;
+        if (reuseIfCurrentAt < 0) {
+            opening = Opening.CREATED;
+        } else if (committed == reuseIfCurrentAt) {
+            opening = Opening.REUSED;
+        } else if (missed != null) {
+            opening = Opening.CAUGHT_UP;
+        } else {
+            opening = Opening.REBUILT;
+            if (committed >= 0) {
+                discard();
+            }
+        }
+        this.caughtUpBatches = missed == null ? 0 : missed.size();
+        boolean build = (opening == Opening.CREATED || opening == Opening.REBUILT) && buildFromStore;
+        if (opening == Opening.CAUGHT_UP) {
+            LOG.log(System.Logger.Level.INFO, "index " + definition.name() + ": catching up from LSN " + committed
+                    + " to " + reuseIfCurrentAt + " from the log (" + caughtUpBatches + " batches concern it)");
+        } else if (opening != Opening.REUSED) {
             LOG.log(System.Logger.Level.INFO, "index " + definition.name() + ": "
                     + (buildFromStore ? "building from the data" : "starting empty"));
         }
         this.documents = new DocumentWriter(definition, store, mapper, analyzer, lucene.writer(), counters);
         this.state = build ? State.BUILDING : State.READY;
         this.indexer = new IndexerPartitions(definition.name(), config, build, new Work(), counters.applyLatency());
+        if (missed != null) {
+            for (Missed m : missed) {
+                indexer.offer(m.lsn(), m.mutations()); // ahead of every live batch: the caller holds the store's lock
+            }
+        }
+    }
+
+    /** The log's batches after {@code lsn} that concern this index, or null when the log no longer holds them all. */
+    private static List<Missed> readMissed(ChangeReplay log, long lsn) {
+        List<Missed> out = new ArrayList<>();
+        return log.replayAfter(lsn, (at, mutations) -> out.add(new Missed(at, mutations))) ? out : null;
+    }
+
+    private void discard() {
+        try {
+            lucene.discard();
+        } catch (IOException e) {
+            lucene.close(-1);
+            throw new UncheckedIOException("emptying index " + definition.name() + " at " + path, e);
+        }
     }
 
     /** What the indexer threads call back. */
@@ -270,6 +349,89 @@ public final class SearchIndex implements Closeable {
     }
 
     // ------------------------------------------------------------------ state
+
+    /**
+     * Queues a commit of the Lucene index at {@code lsn}, the store's last LSN, behind every batch
+     * offered: once the indexer applied them all, and the log holds {@code lsn} durably, the index
+     * is committed holding exactly the batches through it, so that after a crash it catches up from
+     * there rather than being rebuilt (a store checkpoint asks for this before it deletes the log
+     * before it). Returns the commit's outcome (true once committed; false when it could not be: the
+     * log failed, the index closed); null, queuing nothing, when the index is not ready (building,
+     * failed, closed). The same obligations as {@link #offer}: under the store's lock.
+     */
+    public CompletableFuture<Boolean> offerCommit(long lsn) {
+        if (state != State.READY) {
+            return null;
+        }
+        CompletableFuture<Boolean> outcome = new CompletableFuture<>();
+        indexer.offerCommit(lsn, () -> {
+            boolean committed = false;
+            try {
+                // Tagged past what the log holds durably, a crash taking back the log's tail could
+                // leave an index holding writes the store lost.
+                store.whenDurable(lsn).get(COMMIT_DURABLE_WAIT_SECONDS, TimeUnit.SECONDS);
+                committed = lucene.commit(lsn);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException | IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "index " + definition.name() + ": not committed at LSN " + lsn + ": " + e);
+            } finally {
+                outcome.complete(committed);
+                synchronized (progress) {
+                    progress.notifyAll();
+                }
+            }
+        });
+        return outcome;
+    }
+
+    /**
+     * Waits for a commit {@link #offerCommit} queued: true once it committed; false when it could
+     * not, on timeout (it stays queued and commits later), or when the index stopped being ready.
+     * Any thread that holds no lock the indexer might need (the store's).
+     */
+    public boolean awaitCommit(CompletableFuture<Boolean> commit, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (progress) {
+            while (!commit.isDone() && state == State.READY) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(progress, left);
+            }
+        }
+        return commit.isDone() && commit.join();
+    }
+
+    /**
+     * Waits until every batch queued before the call is applied (at open: the batches a catch-up
+     * read back); true then, or when the index stopped being ready meanwhile; false on timeout.
+     */
+    public boolean awaitApplied(long timeoutMillis) throws InterruptedException {
+        long[] want = indexer.enqueuedSnapshot();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (progress) {
+            while (!indexer.appliedUpTo(want) && state == State.READY) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(progress, left);
+            }
+        }
+        return true;
+    }
+
+    /** How the index came up when it opened. */
+    public Opening opening() {
+        return opening;
+    }
+
+    /** With {@link Opening#CAUGHT_UP}: the batches read back from the log that concerned this index. */
+    public int caughtUpBatches() {
+        return caughtUpBatches;
+    }
 
     /** Waits until the build (if any) is over; false on timeout. */
     public boolean awaitBuilt(long timeoutMillis) throws InterruptedException {

@@ -41,6 +41,10 @@ final class CheckpointScheduler {
         /** Makes the disk databases' save that {@link #begin} made durable (nothing when there are none). */
         default void flushDisk() throws IOException {
         }
+
+        /** Tells the checkpoint listeners the snapshot at {@code lsn} is durable and the log before it is about to go. */
+        default void beforeLogTrim(long lsn) {
+        }
     }
 
     /** A checkpoint's starting point: the view to write and how much log preceded it. */
@@ -118,6 +122,7 @@ final class CheckpointScheduler {
                 start.view().close();
             }
             source.flushDisk(); // before the log it replaces is deleted
+            source.beforeLogTrim(info.lsn()); // likewise: followers commit what they hold of that log
             checkpointer.deleteObsolete();
             last = info;
             lastError = null;

@@ -86,6 +86,7 @@ public final class Store implements AutoCloseable {
     /** The disk databases' engine; null when every database is in memory. */
     private final DiskEngine disk;
     private final LatencyHistogram saveLatency = new LatencyHistogram();
+    private final List<CheckpointListener> checkpointListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     // Guarded by lock.
     private long saves;
     private long saveFailures;
@@ -893,6 +894,66 @@ public final class Store implements AutoCloseable {
             if (disk != null) {
                 disk.flush(); // the save begin() made, durable before the log before it may go
             }
+        }
+
+        @Override
+        public void beforeLogTrim(long lsn) {
+            for (CheckpointListener l : checkpointListeners) {
+                try {
+                    l.beforeLogTrim(lsn);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.ERROR, "checkpoint listener failed at LSN " + lsn, e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds a listener told at every checkpoint before the log before it is deleted; close the
+     * returned handle to remove it.
+     */
+    public Closeable onCheckpoint(CheckpointListener listener) {
+        io.cairn.common.Checks.notNull("listener", listener);
+        checkpointListeners.add(listener);
+        return () -> checkpointListeners.remove(listener);
+    }
+
+    /**
+     * Hands {@code consumer} every batch committed after {@code afterLsn}, through the last one, in
+     * LSN order, read back from the write-ahead log segments the store still keeps: what a follower
+     * of the change stream whose own state is durable at {@code afterLsn} missed. Runs under the
+     * store's lock, having waited until the log is written through the last LSN, so a listener
+     * subscribed under that same lock before or after the call sees exactly the batches after the
+     * last one handed. It reads the whole range under the lock: call it before serving (at open).
+     *
+     * <p>Returns false when the log does not hold every such batch: a checkpoint deleted the segments
+     * ({@link CheckpointListener} is how to keep them), there is no log ({@code wal=none}, a replica),
+     * {@code afterLsn} is past the last LSN (a lost tail), or the log has a gap where the disk
+     * databases' save was ahead of it. The consumer may have been handed the first batches by then:
+     * a caller that needs all or nothing collects them first.
+     *
+     * @throws StorageIOException when the log cannot be read (other than a segment deleted meanwhile)
+     */
+    public boolean replayLog(long afterLsn, java.util.function.BiConsumer<Long, List<Mutation>> consumer) {
+        lock.lock();
+        try {
+            checkOpen();
+            long last = log.lastLsn();
+            if (afterLsn == last) {
+                return true;
+            }
+            if (afterLsn > last || afterLsn < 0 || log.replica() || config.walMode() == WalMode.NONE) {
+                return false;
+            }
+            awaitDurable(last);
+            return io.cairn.storage.wal.WalRange.read(fs, config.dir(), afterLsn, last, config.maxRecordBytes(),
+                    (lsn, payload) -> consumer.accept(lsn, MutationCodec.decode(payload)));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false; // a segment a running checkpoint deleted
+        } catch (IOException e) {
+            throw new StorageIOException("cannot read the log in " + config.dir(), e);
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -182,6 +182,8 @@ final class SearchReplies {
                 RespValue.bulk("state"), RespValue.bulk(i.state()),
                 RespValue.bulk("backlog"), RespValue.integer(i.backlog()),
                 RespValue.bulk("disk_bytes"), RespValue.integer(i.diskBytes()),
+                RespValue.bulk("opened"), RespValue.bulk(i.opened()),
+                RespValue.bulk("caught_up_batches"), RespValue.integer(i.caughtUpBatches()),
                 RespValue.bulk("cursor_stats"), RespValue.array(List.of(
                         RespValue.bulk("index_total"), RespValue.integer(i.cursors())))));
         latency(out, "index_apply", i.applyLatency());
