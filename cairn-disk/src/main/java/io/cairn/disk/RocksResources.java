@@ -13,6 +13,7 @@ import org.rocksdb.LRUCache;
 import org.rocksdb.RateLimiter;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.Statistics;
+import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -20,9 +21,13 @@ import org.rocksdb.WriteOptions;
  * and closed in {@link #close} (after the database), so none leaks. The tuning lives here:
  *
  * <ul>
- *   <li>memory: one {@link LRUCache} of the settings' size serves both column families, and the
- *       index and filter blocks live in it too (partitioned, only their top level pinned), so reads
- *       use that much whatever the data's size; 64 MiB memtables, at most {@value #WRITE_BUFFERS};
+ *   <li>memory: one {@link LRUCache} of the settings' size serves every column family, and the
+ *       index and filter blocks live in it too (partitioned, only their top level pinned), and so
+ *       do the memtables: a {@link WriteBufferManager} charges them to the cache and keeps them
+ *       within half of it ({@link #memtableBudget}), flushing early and, past it, stalling writes
+ *       (counted as write stalls) until a flush frees memory. So the cache's size bounds the
+ *       engine's memory whatever the data's size; memtables of at most 64 MiB, at most
+ *       {@value #WRITE_BUFFERS} per family;
  *   <li>reads: a Bloom filter of {@value #BLOOM_BITS} bits per key;
  *   <li>background work: {@value #BACKGROUND_JOBS} jobs, their I/O paced at {@link #IO_BYTES_PER_SECOND};
  *   <li>safety: paranoid checks and every file kept open, so each table's footer is read at open;
@@ -44,6 +49,7 @@ final class RocksResources implements AutoCloseable {
 
     final long cacheBytes;
     final LRUCache cache;
+    final WriteBufferManager writeBuffers;
     final BloomFilter filter;
     final RateLimiter rateLimiter;
     final Statistics statistics;
@@ -56,6 +62,7 @@ final class RocksResources implements AutoCloseable {
     RocksResources(long cacheBytes) {
         this.cacheBytes = cacheBytes;
         this.cache = new LRUCache(cacheBytes);
+        this.writeBuffers = new WriteBufferManager(memtableBudget(cacheBytes), cache, true);
         this.filter = new BloomFilter(BLOOM_BITS);
         this.rateLimiter = new RateLimiter(IO_BYTES_PER_SECOND);
         this.statistics = new Statistics();
@@ -66,6 +73,7 @@ final class RocksResources implements AutoCloseable {
                 .setAtomicFlush(true)
                 .setParanoidChecks(true)
                 .setMaxOpenFiles(-1)
+                .setWriteBufferManager(writeBuffers)
                 .setMaxBackgroundJobs(BACKGROUND_JOBS)
                 .setRateLimiter(rateLimiter)
                 .setStatistics(statistics)
@@ -82,10 +90,15 @@ final class RocksResources implements AutoCloseable {
         this.columnFamilyOptions = new ColumnFamilyOptions()
                 .setTableFormatConfig(table)
                 .setCompressionType(COMPRESSION)
-                .setWriteBufferSize(WRITE_BUFFER_BYTES)
+                .setWriteBufferSize(Math.min(WRITE_BUFFER_BYTES, Math.max(1L << 20, memtableBudget(cacheBytes) / 4)))
                 .setMaxWriteBufferNumber(WRITE_BUFFERS);
         this.readOptions = new ReadOptions();
         this.writeOptions = new WriteOptions().setDisableWAL(true);
+    }
+
+    /** The memtables' share of the cache: half of it. */
+    static long memtableBudget(long cacheBytes) {
+        return cacheBytes / 2;
     }
 
     /** Closes in the reverse order of creation; the database must be closed first. */
@@ -99,6 +112,7 @@ final class RocksResources implements AutoCloseable {
         statistics.close();
         rateLimiter.close();
         filter.close();
+        writeBuffers.close();
         cache.close();
     }
 }

@@ -55,6 +55,29 @@ class DiskInfoTest {
             assertThat(Double.parseDouble(info.get("disk_write_amplification"))).isGreaterThanOrEqualTo(1.0);
         }
     }
+    /** The memtables are charged to the cache and kept within half of it, however much is saved. */
+    @Test
+    void memtablesStayWithinTheirShareOfTheCache() throws IOException {
+        long cache = 8L << 20;
+        try (DiskEngine engine = RocksDbEngine.open(new DiskEngine.Settings(dir, cache))) {
+            Random random = new Random(2);
+            long most = 0;
+            for (int save = 1; save <= 48; save++) { // 48 MiB of values, six times the cache
+                DiskEngine.Batch batch = engine.batch();
+                for (int i = 0; i < 1024; i++) {
+                    byte[] value = new byte[1024];
+                    random.nextBytes(value);
+                    batch.put(0, ("key" + save + ":" + i).getBytes(), value);
+                }
+                engine.save(batch, save);
+                most = Math.max(most, Long.parseLong(engine.info().get("disk_memtable_bytes")));
+            }
+            Map<String, String> info = engine.info();
+            assertThat(most).as("memtable bytes at most").isLessThanOrEqualTo(RocksResources.memtableBudget(cache) + (2L << 20));
+            assertThat(Long.parseLong(info.get("disk_flushes"))).as("flushes the budget forced").isPositive();
+        }
+    }
+
     @Test
     void compactionsAreCountedWithTheirBytes() throws Exception {
         try (DiskEngine engine = RocksDbEngine.open(new DiskEngine.Settings(dir, 4L << 20))) {

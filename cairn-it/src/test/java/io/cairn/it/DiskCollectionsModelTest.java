@@ -53,7 +53,10 @@ class DiskCollectionsModelTest {
         }
     }
 
-    /** A field read of a big hash on disk reads that field's part and nothing else; its stage holds none of the others. */
+    /**
+     * A field read of a big hash on disk reads that field's part and nothing else, a write of it
+     * reads it once, and the stage holds none of the other fields.
+     */
     @Test
     void aFieldOfABigHashIsOneRead() {
         CrashableDiskEngines engines = new CrashableDiskEngines();
@@ -79,6 +82,11 @@ class DiskCollectionsModelTest {
             int len = st.read(t -> t.hlen(b("big")));
             assertThat(len).isEqualTo(5_000);
             assertThat(engines.partReads() - before).as("HLEN reads the metadata only").isEqualTo(1);
+            long beforeWrite = engines.partReads();
+            boolean added = st.execute(t -> t.hset(b("big"), b("field:77"), b("changed"))).await();
+            assertThat(added).isFalse();
+            assertThat(engines.partReads() - beforeWrite).as("HSET of a field reads its part once").isEqualTo(1);
+            assertThat(s(st.read(t -> t.hget(b("big"), b("field:77"))))).isEqualTo("changed");
             long stage = Long.parseLong(st.diskInfo().get("disk_stage_bytes"));
             assertThat(stage).as("the stage holds the metadata, not 5,000 fields").isLessThan(2_000);
         } finally {

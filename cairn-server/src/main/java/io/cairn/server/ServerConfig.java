@@ -96,7 +96,8 @@ public record ServerConfig(int port, String bind, Path dir, WalMode wal, String 
         DISK_DATABASES("disk-databases", TEXT, "",
                 "the databases on disk, comma-separated (1,2), the others in memory; empty: as storage says"),
         DISK_CACHE_SIZE("disk-cache-size", bytes(0, Long.MAX_VALUE), "256mb",
-                "the disk engine's block cache (RocksDB's), shared by the disk databases"),
+                "the disk engine's memory (RocksDB's block cache, with its memtables charged to it, at most half),"
+                        + " shared by the disk databases"),
         DISK_STAGE_SIZE("disk-stage-size", bytes(4096, Long.MAX_VALUE), "16mb",
                 "estimated bytes of entries the disk databases hold in memory (changed since their last save, or read"
                         + " since) before they are saved to the engine and let go"),

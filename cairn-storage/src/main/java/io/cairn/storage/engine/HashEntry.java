@@ -25,6 +25,13 @@ final class HashEntry extends CollectionEntry {
     /** A {@link PackedFields}, the root {@link FieldTrie.Node}, or a {@link DiskFields}. */
     private Object table;
     private int size;
+    /**
+     * On disk only: the last field read and its value (null: absent), so that the write which
+     * follows a command's check of a field (HSET's "is it new?") does not read its part again.
+     * Only the store's writer reads a stage entry (a view reads a copy on its snapshot).
+     */
+    private byte[] lastField;
+    private byte[] lastValue;
 
     private HashEntry(byte[] key, long expireAt, long epoch, Object table, int size) {
         super(key, expireAt, epoch);
@@ -74,7 +81,11 @@ final class HashEntry extends CollectionEntry {
 
     byte[] get(byte[] field) {
         if (table instanceof DiskFields d) {
-            return d.get(field);
+            if (lastField == null || !java.util.Arrays.equals(lastField, field)) {
+                lastValue = d.get(field);
+                lastField = field;
+            }
+            return lastValue;
         }
         return table instanceof PackedFields p ? p.get(field) : FieldTrie.get((FieldTrie.Node) table, field, FieldHash.of(field));
     }
@@ -141,11 +152,13 @@ final class HashEntry extends CollectionEntry {
 
     /** A write to a hash on disk: into its overlay ({@code value} {@link DiskFields#GONE} removes); returns the previous value. */
     private byte[] write(DiskFields d, byte[] field, byte[] value, CowClock clock) {
-        byte[] old = d.get(field);
+        byte[] old = get(field); // usually the check before it read it: no second part read
         if (old == null && value == DiskFields.GONE) {
             return null;
         }
         table = d.with(field, value, clock);
+        lastField = field;
+        lastValue = value == DiskFields.GONE ? null : value;
         if (old == null) {
             size++;
         } else if (value == DiskFields.GONE) {
