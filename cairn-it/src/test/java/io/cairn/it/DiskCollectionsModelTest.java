@@ -55,7 +55,7 @@ class DiskCollectionsModelTest {
 
     /**
      * A field read of a big hash on disk reads that field's part and nothing else, a write of it
-     * reads it once, and the stage holds none of the other fields.
+     * (or an SADD of a set's member) reads it once, and the stage holds none of the other fields.
      */
     @Test
     void aFieldOfABigHashIsOneRead() {
@@ -70,6 +70,7 @@ class DiskCollectionsModelTest {
                 for (int i = 0; i < 5_000; i++) {
                     t.hset(b("big"), b("field:" + i), b("value:" + i));
                 }
+                t.sets().add(b("bigset"), members(0, 5_000));
                 return null;
             }).await();
             store.close();
@@ -87,6 +88,14 @@ class DiskCollectionsModelTest {
             assertThat(added).isFalse();
             assertThat(engines.partReads() - beforeWrite).as("HSET of a field reads its part once").isEqualTo(1);
             assertThat(s(st.read(t -> t.hget(b("big"), b("field:77"))))).isEqualTo("changed");
+            for (String member : List.of("member:12", "member:new")) {
+                long beforeAdd = engines.partReads();
+                long newMembers = st.execute(t -> t.sets().add(b("bigset"), new byte[][] {b(member)})).await();
+                assertThat(newMembers).isEqualTo(member.endsWith("new") ? 1 : 0);
+                assertThat(engines.partReads() - beforeAdd).as("SADD of " + member + " reads its part once").isEqualTo(1);
+            }
+            long card = st.read(t -> t.sets().card(b("bigset")));
+            assertThat(card).isEqualTo(5_001);
             long stage = Long.parseLong(st.diskInfo().get("disk_stage_bytes"));
             assertThat(stage).as("the stage holds the metadata, not 5,000 fields").isLessThan(2_000);
         } finally {

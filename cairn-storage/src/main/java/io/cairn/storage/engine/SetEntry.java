@@ -30,6 +30,13 @@ final class SetEntry extends CollectionEntry {
     /** A disk database's big set, read back from the engine: its members are parts (then ints and tree are null). */
     private DiskFields disk;
     private int diskSize;
+    /**
+     * On disk only: the last member looked up and whether it was there, so that the write which
+     * follows SADD's or SREM's check of a member does not read its part again. Only the store's
+     * writer reads a stage entry (a view reads a copy on its snapshot).
+     */
+    private byte[] lastMember;
+    private boolean lastPresent;
 
     private SetEntry(byte[] key, long expireAt, long epoch, IntSet ints, MemberTree tree) {
         super(key, expireAt, epoch);
@@ -104,7 +111,11 @@ final class SetEntry extends CollectionEntry {
 
     boolean contains(byte[] member) {
         if (disk != null) {
-            return disk.get(member) != null;
+            if (lastMember == null || !java.util.Arrays.equals(lastMember, member)) {
+                lastPresent = disk.get(member) != null;
+                lastMember = member;
+            }
+            return lastPresent;
         }
         if (ints != null) {
             return IntSet.representable(member) && ints.contains(IntSet.parse(member));
@@ -125,11 +136,12 @@ final class SetEntry extends CollectionEntry {
     /** Adds {@code member} (kept, not copied); returns false when it was already there. */
     boolean add(byte[] member, int maxIntsetEntries, CowClock clock) {
         if (disk != null) {
-            if (disk.get(member) != null) {
+            if (contains(member)) {
                 return false;
             }
             disk = disk.with(member, DiskFields.PRESENT, clock);
             diskSize++;
+            lastPresent = true;
             return true;
         }
         if (ints != null) {
@@ -150,11 +162,12 @@ final class SetEntry extends CollectionEntry {
     /** Removes {@code member}; returns false when it was not there. */
     boolean remove(byte[] member, CowClock clock) {
         if (disk != null) {
-            if (disk.get(member) == null) {
+            if (!contains(member)) {
                 return false;
             }
             disk = disk.with(member, DiskFields.GONE, clock);
             diskSize--;
+            lastPresent = false;
             return true;
         }
         if (ints != null) {
