@@ -41,10 +41,7 @@ final class DiskFields extends SavedParts {
 
     /** These fields with {@code field} written as {@code value} ({@link #GONE} removes) in the overlay. */
     DiskFields with(byte[] field, byte[] value, CowClock clock) {
-        long h = hash(field);
-        boolean adds = written(field, h) == null;
-        FieldTrie.Node root = overlay != null ? overlay : new FieldTrie.Leaf(clock.stamp(), 4);
-        return new DiskFields(base, db, id, seed, owner, FieldTrie.put(root, field, h, value, adds, clock));
+        return new DiskFields(base, db, id, seed, owner, FieldTrie.set(overlay, field, hash(field), value, clock));
     }
 
     @Override
@@ -64,11 +61,6 @@ final class DiskFields extends SavedParts {
             return v == GONE ? null : v;
         }
         return base.getPart(db, partKey(id, h, field));
-    }
-
-    /** What the overlay holds for the field: a value, {@link #GONE}, or null when it was not written since the save. */
-    byte[] written(byte[] field, long h) {
-        return overlay == null ? null : FieldTrie.get(overlay, field, h);
     }
 
     /**
@@ -97,13 +89,13 @@ final class DiskFields extends SavedParts {
                 values.add(v);
                 return true;
             });
-            List<Object[]> written = new ArrayList<>();
+            List<Written> written = new ArrayList<>();
             if (overlay != null) {
                 FieldTrie.visitFrom(overlay, pos, (h, f, v) -> {
                     if (more[0] && Long.compareUnsigned(h, bound[0]) >= 0) {
                         return false;
                     }
-                    written.add(new Object[] {h, f, v});
+                    written.add(new Written(h, f, v));
                     return true;
                 });
             }
@@ -118,12 +110,16 @@ final class DiskFields extends SavedParts {
     }
 
     /** Visits one chunk: the engine's parts and the overlay's fields, both in hash order. */
-    private static boolean merge(List<byte[]> keys, List<byte[]> values, List<Object[]> written, FieldTrie.HashVisitor visitor) {
+    /** One field of the overlay in a merged walk. */
+    private record Written(long hash, byte[] field, byte[] value) {
+    }
+
+    private static boolean merge(List<byte[]> keys, List<byte[]> values, List<Written> written, FieldTrie.HashVisitor visitor) {
         int i = 0;
         int j = 0;
         while (i < keys.size() || j < written.size()) {
             long hi = i < keys.size() ? hashOf(keys.get(i)) : 0;
-            long hj = j < written.size() ? (long) written.get(j)[0] : 0;
+            long hj = j < written.size() ? written.get(j).hash() : 0;
             long h;
             if (j == written.size() || (i < keys.size() && Long.compareUnsigned(hi, hj) < 0)) {
                 h = hi;
@@ -131,9 +127,9 @@ final class DiskFields extends SavedParts {
                 h = hj;
             }
             int overlayStart = j;
-            while (j < written.size() && (long) written.get(j)[0] == h) {
-                Object[] w = written.get(j++);
-                if (w[2] != GONE && !visitor.visit(h, (byte[]) w[1], (byte[]) w[2])) {
+            while (j < written.size() && written.get(j).hash() == h) {
+                Written w = written.get(j++);
+                if (w.value() != GONE && !visitor.visit(h, w.field(), w.value())) {
                     return false;
                 }
             }
@@ -141,7 +137,7 @@ final class DiskFields extends SavedParts {
                 byte[] field = fieldOf(keys.get(i));
                 boolean shadowed = false;
                 for (int x = overlayStart; x < j && !shadowed; x++) {
-                    shadowed = Arrays.equals((byte[]) written.get(x)[1], field);
+                    shadowed = Arrays.equals(written.get(x).field(), field);
                 }
                 if (!shadowed && !visitor.visit(h, field, values.get(i))) {
                     return false;
@@ -194,11 +190,6 @@ final class DiskFields extends SavedParts {
         if (overlay != null) {
             FieldTrie.visitFrom(overlay, 0, v);
         }
-    }
-
-    /** How many fields the overlay holds, removals counted. */
-    int written() {
-        return overlay == null ? 0 : overlay.count;
     }
 
     // ------------------------------------------------------------------ part keys

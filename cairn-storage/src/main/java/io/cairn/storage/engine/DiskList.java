@@ -68,12 +68,8 @@ final class DiskList extends SavedParts {
     }
 
     /** These elements with position {@code at} holding {@code value}. */
-    private FieldTrie.Node put(FieldTrie.Node root, long at, byte[] value, CowClock clock) {
-        byte[] field = positionBytes(at);
-        long h = order(at);
-        boolean adds = root == null || FieldTrie.get(root, field, h) == null;
-        FieldTrie.Node r = root != null ? root : new FieldTrie.Leaf(clock.stamp(), 4);
-        return FieldTrie.put(r, field, h, value, adds, clock);
+    private static FieldTrie.Node put(FieldTrie.Node root, long at, byte[] value, CowClock clock) {
+        return FieldTrie.set(root, positionBytes(at), order(at), value, clock);
     }
 
     DiskList push(boolean left, byte[][] values, CowClock clock) {
@@ -226,11 +222,6 @@ final class DiskList extends SavedParts {
             v.accept(at, value);
             return true;
         });
-    }
-
-    /** How many elements the overlay holds (inside the window or not). */
-    int written() {
-        return overlay == null ? 0 : overlay.count;
     }
 
     private RuntimeException missing(long at) {

@@ -126,7 +126,7 @@ final class DiskTier {
         }
         // One pass: every entry but a big collection whose parts are this database's is written at
         // once; those wait until it is known which of them keeps its parts.
-        java.util.List<Key> onDisk = new java.util.ArrayList<>();
+        java.util.Map<Key, SavedParts> onDisk = new java.util.LinkedHashMap<>();
         for (Key k : changed) {
             Object e = ks.hash.get(k.bytes);
             if (e == null) {
@@ -135,8 +135,8 @@ final class DiskTier {
                 }
             } else if (!(e instanceof CollectionEntry c)) {
                 batch.put(db, k.bytes, value(e));
-            } else if (!cleared && ownParts(c) != null) {
-                onDisk.add(k);
+            } else if (!cleared && ownParts(c) instanceof SavedParts d) {
+                onDisk.put(k, d);
             } else if (split(c)) {
                 batch.put(db, k.bytes, saveFields(batch, c, k, java.util.Map.of()));
             } else {
@@ -144,19 +144,17 @@ final class DiskTier {
             }
         }
         java.util.Map<Long, Key> keeps = new java.util.HashMap<>();
-        for (Key k : onDisk) { // owners that still hold their parts
-            SavedParts d = ownParts(ks.hash.get(k.bytes));
+        onDisk.forEach((k, d) -> { // owners that still hold their parts
             if (Arrays.equals(d.owner, k.bytes)) {
                 keeps.put(d.id, k);
             }
-        }
-        for (Key k : onDisk) { // then a renamed or moved-back collection whose owner went
-            SavedParts d = ownParts(ks.hash.get(k.bytes));
+        });
+        onDisk.forEach((k, d) -> { // then a renamed or moved-back collection whose owner went
             if (!keeps.containsKey(d.id) && changed.contains(new Key(d.owner))) {
                 keeps.put(d.id, k);
             }
-        }
-        for (Key k : onDisk) {
+        });
+        for (Key k : onDisk.keySet()) {
             batch.put(db, k.bytes, saveFields(batch, (CollectionEntry) ks.hash.get(k.bytes), k, keeps));
         }
         if (!cleared) {

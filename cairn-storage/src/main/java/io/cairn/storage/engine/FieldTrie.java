@@ -197,6 +197,17 @@ final class FieldTrie {
         return root;
     }
 
+    /**
+     * Sets the field in a trie that may be empty ({@code root} null), looking it up first to know
+     * whether it adds; returns the root to keep. For overlays, which look up and write at once.
+     */
+    static Node set(Node root, byte[] field, long h, byte[] value, CowClock clock) {
+        if (root == null) {
+            return put(new Leaf(clock.stamp(), 4), field, h, value, true, clock);
+        }
+        return put(root, field, h, value, get(root, field, h) == null, clock);
+    }
+
     /** Removes a field the caller found present; returns the root to keep (null when none is left). */
     static Node remove(Node root, byte[] field, long h, CowClock clock) {
         root = writable(root, clock);
