@@ -128,6 +128,22 @@ final class CommitLog implements AutoCloseable {
         return wal == null ? DONE : wal.whenDurable(lsn);
     }
 
+    /**
+     * Waits until the log is durable to {@code lsn}, by polling its durable LSN rather than joining
+     * a future (whose completion runs others' callbacks first, which might want the store's lock
+     * the caller holds).
+     */
+    void awaitDurable(long lsn) {
+        while (durableLsn() < lsn) {
+            CompletableFuture<Void> f = whenDurable(lsn);
+            if (f.isDone()) {
+                f.join(); // done: returns, or throws the log's failure
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+        }
+    }
+
     /** As {@link #whenDurable}, for a read at {@code lsn}: a replica's leader also confirms it still leads. */
     CompletableFuture<Void> whenReadable(long lsn) {
         return replicated != null ? replicated.whenReadable(lsn) : whenDurable(lsn);

@@ -85,12 +85,10 @@ public final class Store implements AutoCloseable {
     private final ExecutorService checkpointThread;
     /** The disk databases' engine; null when every database is in memory. */
     private final DiskEngine disk;
-    private final LatencyHistogram saveLatency = new LatencyHistogram();
+    /** The disk databases' saves; null with the engine. */
+    private final DiskSaves diskSaves;
     private final List<CheckpointListener> checkpointListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     // Guarded by lock.
-    private long saves;
-    private long saveFailures;
-    private long lastSaveLsn;
 
     // Guarded by lock.
     private boolean closed;
@@ -129,7 +127,6 @@ public final class Store implements AutoCloseable {
                     engine.close();
                     engine = null;
                 }
-                this.lastSaveLsn = engine == null ? 0 : engine.savedLsn();
                 this.dbs = r.databases();
                 this.recovery = r.stats();
                 this.txn = new Txn(dbs, config);
@@ -139,6 +136,7 @@ public final class Store implements AutoCloseable {
                 this.log = new CommitLog(wal, r.lastLsn());
             }
             this.disk = engine;
+            this.diskSaves = engine == null ? null : new DiskSaves(engine, dbs, log, config.disk());
         } catch (IOException | RuntimeException e) {
             if (engine != null) {
                 engine.close();
@@ -432,50 +430,8 @@ public final class Store implements AutoCloseable {
 
     /** Under the lock, after a transaction: a disk database's stage past its bound is saved and let go. */
     private void stageCheck() {
-        if (disk != null && !closed && dbs.stageBytes() > config.disk().stageBytes()) {
-            if (dbs.stageDirty()) {
-                saveDisk();
-            } else {
-                dbs.letGoClean(); // only what reads brought in: the engine has it all
-            }
-        }
-    }
-
-    /**
-     * Under the lock: saves the disk databases' stages at the last LSN, once the log holds it
-     * durably (a save must never be ahead of the log: recovery replays the log after it). A failed
-     * save keeps the stage, to be saved by the next; returns whether it saved.
-     */
-    private boolean saveDisk() {
-        long lsn = log.lastLsn();
-        long t0 = System.nanoTime();
-        try {
-            awaitDurable(lsn);
-            dbs.saveDisk(lsn);
-        } catch (IOException | RuntimeException e) {
-            saveFailures++;
-            LOG.log(Level.ERROR, "disk databases: save at LSN " + lsn + " failed; the stage is kept for the next", e);
-            return false;
-        }
-        saveLatency.recordSince(t0);
-        saves++;
-        lastSaveLsn = lsn;
-        return true;
-    }
-
-    /**
-     * Under the lock: waits until the log is durable to {@code lsn}, by polling its durable LSN
-     * rather than joining a future (whose completion runs others' callbacks first, which might
-     * want this very lock).
-     */
-    private void awaitDurable(long lsn) {
-        while (log.durableLsn() < lsn) {
-            CompletableFuture<Void> f = log.whenDurable(lsn);
-            if (f.isDone()) {
-                f.join(); // done: returns, or throws the log's failure
-                return;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+        if (diskSaves != null && !closed) {
+            diskSaves.check();
         }
     }
 
@@ -491,44 +447,18 @@ public final class Store implements AutoCloseable {
      * figures (its flushes and merges); empty when there is no disk database.
      */
     public java.util.Map<String, String> diskInfo() {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-        if (disk == null) {
-            return out;
+        if (diskSaves == null) {
+            return new java.util.LinkedHashMap<>();
         }
+        java.util.Map<String, String> out;
         lock.lock();
         try {
-            out.put("disk_databases", config.disk().databases().stream().sorted()
-                    .map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
-            latency(out, "disk_journal_write", walWriteLatency());
-            latency(out, "disk_journal_fsync", walSyncLatency());
-            out.put("disk_stage_bytes", Long.toString(dbs.stageBytes()));
-            out.put("disk_stage_limit_bytes", Long.toString(config.disk().stageBytes()));
-            out.put("disk_stage_saves", Long.toString(saves));
-            out.put("disk_stage_save_failures", Long.toString(saveFailures));
-            out.put("disk_stage_save_p50_ms", millis(saveLatency.percentileMicros(50)));
-            out.put("disk_stage_save_p99_ms", millis(saveLatency.percentileMicros(99)));
-            out.put("disk_stage_save_max_ms", millis(saveLatency.maxMicros()));
-            out.put("disk_saved_lsn", Long.toString(lastSaveLsn));
+            out = diskSaves.info(walWriteLatency(), walSyncLatency());
         } finally {
             lock.unlock();
         }
         out.putAll(disk.info());
         return out;
-    }
-
-    /** A latency's count, p50, p99 and max (in ms) for INFO disk; nothing without a log ({@code wal=none}). */
-    private static void latency(java.util.Map<String, String> out, String name, LatencyHistogram h) {
-        if (h == null) {
-            return;
-        }
-        out.put(name + "s", Long.toString(h.count()));
-        out.put(name + "_p50_ms", millis(h.percentileMicros(50)));
-        out.put(name + "_p99_ms", millis(h.percentileMicros(99)));
-        out.put(name + "_max_ms", millis(h.maxMicros()));
-    }
-
-    private static String millis(long micros) {
-        return String.format(java.util.Locale.ROOT, "%.3f", micros / 1000.0);
     }
 
     /** Runs a read-only {@code body} atomically; write methods of the {@link Txn} throw. */
@@ -861,7 +791,7 @@ public final class Store implements AutoCloseable {
             lock.lock();
             try {
                 checkOpen();
-                if (disk != null && !saveDisk()) {
+                if (diskSaves != null && !diskSaves.save()) {
                     throw new StorageIOException("the disk databases' save failed (see the log)");
                 }
                 ReadView view = newView(0);
@@ -945,7 +875,7 @@ public final class Store implements AutoCloseable {
             if (afterLsn > last || afterLsn < 0 || log.replica() || config.walMode() == WalMode.NONE) {
                 return false;
             }
-            awaitDurable(last);
+            log.awaitDurable(last);
             return io.cairn.storage.wal.WalRange.read(fs, config.dir(), afterLsn, last, config.maxRecordBytes(),
                     (lsn, payload) -> consumer.accept(lsn, MutationCodec.decode(payload)));
         } catch (java.nio.file.NoSuchFileException e) {
@@ -1060,8 +990,8 @@ public final class Store implements AutoCloseable {
             if (closed) {
                 return;
             }
-            if (disk != null && !abandoned) {
-                saveDisk(); // a clean shutdown leaves the engine with everything: nothing to replay
+            if (diskSaves != null && !abandoned) {
+                diskSaves.save(); // a clean shutdown leaves the engine with everything: nothing to replay
             }
             closed = true;
         } finally {
