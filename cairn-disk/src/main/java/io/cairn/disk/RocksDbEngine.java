@@ -137,6 +137,11 @@ public final class RocksDbEngine implements DiskEngine {
         scan(parts, resources.readOptions, db, from, false, visitor);
     }
 
+    @Override
+    public void scanPartsBackward(int db, byte[] from, Visitor visitor) {
+        scanPartsBackward(resources.readOptions, db, from, visitor);
+    }
+
     byte[] get(ReadOptions options, int db, byte[] key) {
         return get(data, options, db, key);
     }
@@ -152,6 +157,21 @@ public final class RocksDbEngine implements DiskEngine {
 
     void scanParts(ReadOptions options, int db, byte[] from, Visitor visitor) {
         scan(parts, options, db, from, false, visitor);
+    }
+
+    void scanPartsBackward(ReadOptions options, int db, byte[] from, Visitor visitor) {
+        checkOpen();
+        try (RocksIterator it = this.db.newIterator(parts, options)) {
+            for (it.seekForPrev(DiskKeys.dataKey(db, from)); it.isValid(); it.prev()) {
+                byte[] k = it.key();
+                if (!DiskKeys.inDb(k, db) || !visitor.visit(DiskKeys.userKey(k), it.value())) {
+                    return;
+                }
+            }
+            it.status();
+        } catch (RocksDBException e) {
+            throw RocksFailures.unchecked(dir, "scanning db " + db + " backward", e);
+        }
     }
 
     private byte[] get(ColumnFamilyHandle family, ReadOptions options, int db, byte[] key) {

@@ -46,6 +46,12 @@ final class RocksDbSnapshot implements DiskEngine.Snapshot {
         engine.scanParts(options, db, from, visitor);
     }
 
+    @Override
+    public void scanPartsBackward(int db, byte[] from, DiskEngine.Visitor visitor) {
+        checkOpen();
+        engine.scanPartsBackward(options, db, from, visitor);
+    }
+
     private void checkOpen() {
         if (closed.get()) {
             throw new IllegalStateException("snapshot closed");

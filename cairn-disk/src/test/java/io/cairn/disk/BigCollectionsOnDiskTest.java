@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A hash of millions of fields and a list of a million elements in a disk database on RocksDB:
+ * A hash of millions of fields, a list of a million elements and a sorted set of a million
+ * members in a disk database on RocksDB:
  * created through the store with a stage far smaller than them, read field by field, element by
  * element and by cursor, kept across a reopen, expired or trimmed and deleted, their parts gone from
  * the engine after.
@@ -95,6 +96,62 @@ class BigCollectionsOnDiskTest {
             Store r = store;
             assertThat(length(r, key)).isEqualTo(100_000);
             assertThat(index(r, key, 99_999)).isEqualTo(value(99_999));
+            boolean deleted = r.execute(t -> t.delete(key)).await();
+            assertThat(deleted).isTrue();
+            store.close();
+            assertThat(partsLeft()).as("parts after DEL").isZero();
+        } finally {
+            store.close();
+        }
+    }
+
+    /**
+     * A sorted set of a million members: added in batches, read by member, by score from a seek, at
+     * both ends and by rank, popped and cut by score, reopened, deleted with every part of its
+     * members and of its score index.
+     */
+    @Test
+    void aSortedSetOfAMillionMembers() throws IOException {
+        int n = 1_000_000;
+        byte[] key = b("board");
+        Store store = Store.open(config());
+        try {
+            for (int from = 0; from < n; from += 10_000) {
+                int start = from;
+                store.execute(t -> {
+                    for (int i = start; i < start + 10_000; i++) {
+                        t.zsets().add(key, field(i), i * 0.5);
+                    }
+                    return null;
+                }).await();
+            }
+            store.close();
+            store = Store.open(config());
+            Store s = store;
+            assertThat((int) s.read(t -> t.zsets().card(key))).isEqualTo(n);
+            assertThat((String) s.read(t -> t.encoding(key))).isEqualTo("skiplist");
+            SplittableRandom random = new SplittableRandom(5);
+            for (int k = 0; k < 1_000; k++) {
+                int i = random.nextInt(n);
+                assertThat((Double) s.read(t -> t.zsets().score(key, field(i)))).isEqualTo(i * 0.5);
+            }
+            java.util.List<io.cairn.storage.engine.ScoredMember> window = s.read(t -> t.zsets().range(key,
+                    io.cairn.storage.engine.ZSetRange.ByScore.closed(250_000, 260_000), false, 10, 3));
+            assertThat(window).extracting(io.cairn.storage.engine.ScoredMember::member)
+                    .containsExactly("field:500010", "field:500011", "field:500012");
+            java.util.List<io.cairn.storage.engine.ScoredMember> top = s.read(t -> t.zsets().byRank(key, 0, 1, true));
+            assertThat(top).extracting(io.cairn.storage.engine.ScoredMember::member).containsExactly("field:999999", "field:999998");
+            assertThat((Long) s.read(t -> t.zsets().rank(key, field(999_990), true))).isEqualTo(9L);
+            java.util.List<io.cairn.storage.engine.ScoredMember> lowest = s.execute(t -> t.zsets().pop(key, 2, false)).await();
+            assertThat(lowest).extracting(io.cairn.storage.engine.ScoredMember::member).containsExactly("field:0", "field:1");
+            long cut = s.execute(t -> t.zsets().removeRange(key, io.cairn.storage.engine.ZSetRange.ByScore.closed(100, 149.5))).await();
+            assertThat(cut).isEqualTo(100);
+            store.close();
+            store = Store.open(config());
+            Store r = store;
+            assertThat((int) r.read(t -> t.zsets().card(key))).isEqualTo(n - 102);
+            assertThat((Double) r.read(t -> t.zsets().score(key, field(250)))).isNull();
+            assertThat((long) r.read(t -> t.zsets().count(key, io.cairn.storage.engine.ZSetRange.ByScore.closed(0, 200)))).isEqualTo(401 - 102L);
             boolean deleted = r.execute(t -> t.delete(key)).await();
             assertThat(deleted).isTrue();
             store.close();

@@ -71,7 +71,7 @@ class DiskDatabasesTest {
         }
     }
 
-    /** A hash, a set and a list past their small layouts, kept element by element, through a restart. */
+    /** A hash, a set, a list and a sorted set past their small layouts, kept element by element, through a restart. */
     @Test
     void bigCollectionsKeepTheirElementsAcrossRestarts() {
         String[] disk = {"storage", "disk", "disk-stage-size", "4096"};
@@ -80,8 +80,10 @@ class DiskDatabasesTest {
                 j.hset("hash", "f" + i, "v" + i);
                 j.sadd("set", "m" + i);
                 j.rpush("list", "e" + i);
+                j.zadd("zset", i % 1000, "m" + i);
             }
             j.hdel("hash", "f5");
+            j.zrem("zset", "m5");
             j.srem("set", "m5");
             j.lpop("list");
         }
@@ -104,7 +106,26 @@ class DiskDatabasesTest {
                 cursor = page.getCursor();
             } while (!cursor.equals("0"));
             assertThat(fields).hasSize(2999);
-            assertThat(j.del("hash", "set", "list")).isEqualTo(3);
+            assertThat(j.objectEncoding("zset")).isEqualTo("skiplist");
+            assertThat(j.zcard("zset")).isEqualTo(2999);
+            assertThat(j.zscore("zset", "m2999")).isEqualTo(999.0);
+            assertThat(j.zrange("zset", 0, 2)).containsExactly("m0", "m1000", "m2000");
+            assertThat(j.zrevrangeByScore("zset", "999", "998", 0, 2)).containsExactly("m999", "m2999");
+            assertThat(j.zcount("zset", "5", "5")).isEqualTo(2);
+            assertThat(j.zrank("zset", "m1")).isEqualTo(3);
+            assertThat(j.zadd("zset", -1, "m2999")).isZero();
+            assertThat(j.zpopmin("zset").getElement()).isEqualTo("m2999");
+            assertThat(j.zpopmax("zset").getElement()).isEqualTo("m999");
+            assertThat(j.zrandmember("zset", 5)).hasSize(5).doesNotHaveDuplicates();
+            java.util.Set<String> members = new java.util.HashSet<>();
+            cursor = "0";
+            do {
+                var page = j.zscan("zset", cursor);
+                page.getResult().forEach(e -> members.add(e.getElement()));
+                cursor = page.getCursor();
+            } while (!cursor.equals("0"));
+            assertThat(members).hasSize(2997);
+            assertThat(j.del("hash", "set", "list", "zset")).isEqualTo(4);
             assertThat(j.dbSize()).isZero();
         }
     }

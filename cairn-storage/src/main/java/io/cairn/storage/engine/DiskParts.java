@@ -2,7 +2,7 @@ package io.cairn.storage.engine;
 
 /**
  * Each disk database's second ordered space in its {@link DiskEngine}, of parts: the fields of a
- * big hash (and, later, the members and elements of other big collections), filed under keys the
+ * big hash, set, sorted set or list, filed under keys the
  * store makes ({@link DiskFields}, {@code docs/format/disk.md}), apart from the keys' own entries.
  * The live engine and its snapshots read it alike.
  */
@@ -12,4 +12,10 @@ public interface DiskParts {
 
     /** Visits {@code db}'s parts in order from {@code from} (included) until the visitor answers false. */
     void scanParts(int db, byte[] from, DiskEngine.Visitor visitor);
+
+    /**
+     * Visits {@code db}'s parts in descending order from {@code from} (included when present)
+     * until the visitor answers false: a sorted set's score index read from its highest end.
+     */
+    void scanPartsBackward(int db, byte[] from, DiskEngine.Visitor visitor);
 }

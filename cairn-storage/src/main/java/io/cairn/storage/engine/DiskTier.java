@@ -161,6 +161,9 @@ final class DiskTier {
             for (SavedParts d : dropped) {
                 if (!keeps.containsKey(d.id) && changed.contains(new Key(d.owner))) {
                     batch.deleteParts(db, SavedParts.first(d.id), SavedParts.end(d.id));
+                    if (d instanceof DiskScores z) {
+                        batch.deleteParts(db, SavedParts.first(z.indexId()), SavedParts.end(z.indexId()));
+                    }
                     keeps.put(d.id, null); // once
                 }
             }
@@ -180,7 +183,8 @@ final class DiskTier {
         return c.saved() != null
                 || c instanceof HashEntry h && h.encoding().equals("hashtable")
                 || c instanceof SetEntry s && s.encoding().equals("hashtable") && s.size() > HashOrder.WHOLE
-                || c instanceof ListEntry l && l.encoding().equals("quicklist");
+                || c instanceof ListEntry l && l.encoding().equals("quicklist")
+                || c instanceof ZSetEntry z && z.size() > HashOrder.WHOLE;
     }
 
     /** The entry's {@link SavedParts} when they are this database's parts, else null. */
@@ -197,6 +201,9 @@ final class DiskTier {
         boolean keep = d != null && d.db == db && k.equals(keeps.get(d.id));
         if (c instanceof ListEntry l) {
             return saveList(batch, l, keep);
+        }
+        if (c instanceof ZSetEntry z) {
+            return saveZSet(batch, z, keep);
         }
         long id;
         if (keep) {
@@ -247,6 +254,47 @@ final class DiskTier {
             return true;
         });
         return splitValue(SnapshotFormat.KIND_LIST, l.expireAt, l.size(), id, head);
+    }
+
+    /**
+     * A big sorted set: when it keeps its parts, the members it wrote (each with its index part,
+     * the index part of its saved score removed first); else every member and index part under a
+     * new id.
+     */
+    private byte[] saveZSet(DiskEngine.Batch batch, ZSetEntry z, boolean keep) {
+        long id;
+        if (keep) {
+            DiskScores d = z.saved();
+            id = d.id;
+            long index = d.indexId();
+            if (d.before != null) {
+                FieldTrie.visitFrom(d.before, 0, (hash, m, saved) -> {
+                    if (saved != DiskFields.GONE) {
+                        batch.deletePart(db, DiskScores.indexKey(index, DiskScores.score(saved, 0), m));
+                    }
+                    return true;
+                });
+            }
+            d.members.forEachWritten((hash, m, v) -> {
+                byte[] part = DiskFields.partKey(id, hash, m);
+                if (v == DiskFields.GONE) {
+                    batch.deletePart(db, part);
+                } else {
+                    batch.putPart(db, part, v);
+                    batch.putPart(db, DiskScores.indexKey(index, DiskScores.score(v, 0), m), DiskScores.indexValue());
+                }
+                return true;
+            });
+        } else {
+            id = nextId++;
+            long index = id | DiskScores.INDEX;
+            z.forEach(0, z.size(), m -> {
+                byte[] member = m.memberBytes();
+                batch.putPart(db, DiskFields.partKey(id, FieldHash.of(seed, member), member), DiskScores.scoreBytes(m.score()));
+                batch.putPart(db, DiskScores.indexKey(index, m), DiskScores.indexValue());
+            });
+        }
+        return splitValue(SnapshotFormat.KIND_ZSET, z.expireAt, z.size(), id, 0);
     }
 
     /** Whether the stage holds changes a save would write. */
@@ -474,6 +522,8 @@ final class DiskTier {
                 return switch (value[0] & ~SPLIT) {
                     case SnapshotFormat.KIND_HASH -> HashEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
                     case SnapshotFormat.KIND_SET -> SetEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
+                    case SnapshotFormat.KIND_ZSET -> ZSetEntry.onDisk(key.clone(), expireAt, epoch,
+                            new DiskScores(base, db, id, seed, key.clone()), size);
                     case SnapshotFormat.KIND_LIST -> ListEntry.onDisk(key.clone(), expireAt, epoch,
                             DiskList.saved(base, db, id, key.clone(), SavedParts.getLong(value, at + SavedParts.ID_BYTES), size), cow);
                     default -> throw new IllegalStateException("kind " + (value[0] & ~SPLIT) + " has no parts");

@@ -94,10 +94,18 @@ final class MemoryEstimate {
     }
 
     private static long zset(ZSetEntry z, int samples) {
-        int n = z.size();
+        if (z.disk() instanceof DiskScores d) { // only the members written since the save are held
+            long written = zsetMembers(d.written, d.written.size(), samples);
+            return align(OBJECT_HEADER + 3 * REFERENCE) + align(OBJECT_HEADER + 8 + 8 + 4 + 3 * REFERENCE)
+                    + trie(d.members.overlay, samples) + trie(d.before, samples) + written;
+        }
+        return zsetMembers(z.tree(), z.size(), samples);
+    }
+
+    /** The members of an order tree and a member map holding the same {@code n} members, from a sample. */
+    private static long zsetMembers(ZSetTree order, int n, int samples) {
         int k = sampled(n, samples);
         long sum = 0;
-        ZSetTree order = z.order();
         for (int i = 0; i < k; i++) {
             ScoredMember m = order.get(i);
             // The ScoredMember (header, reference, double), its String (header, hash, coder, array reference) and array.

@@ -114,6 +114,20 @@ public final class ReadView implements AutoCloseable {
         return out;
     }
 
+    /** Every member of the sorted set at {@code key}, lowest first; empty when absent. */
+    public List<ScoredMember> zset(byte[] key) {
+        Object e = live(key);
+        if (e == null) {
+            return List.of();
+        }
+        if (!(e instanceof ZSetEntry z)) {
+            throw new WrongTypeException(ValueType.ZSET, EntryKeys.typeOf(e));
+        }
+        List<ScoredMember> out = new ArrayList<>(z.size());
+        z.forEach(0, z.size(), out::add);
+        return out;
+    }
+
     /** Live keys in order from {@code from} (null: the first), at most {@code limit}. */
     public List<byte[]> scanKeys(byte[] from, boolean exclusive, int limit) {
         List<byte[]> out = new ArrayList<>();

@@ -254,7 +254,7 @@ final class SnapshotWriter implements AutoCloseable {
         } else {
             ZSetEntry z = (ZSetEntry) entry;
             head(SnapshotFormat.KIND_ZSET, z.key, z.expireAt, z.size());
-            z.order().forEach(0, z.size(), m -> {
+            z.forEach(0, z.size(), m -> {
                 byte[] member = m.memberBytes();
                 ensure(5 + member.length + 8);
                 putBytes(member);

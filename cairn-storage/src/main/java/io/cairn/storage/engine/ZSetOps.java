@@ -42,14 +42,31 @@ public final class ZSetOps {
         if (m == null) {
             return null;
         }
-        long r = z.order().rankOf(m);
+        long r = z.rankOf(m);
         return reverse ? z.size() - 1 - r : r;
     }
 
     /** The member at {@code rank} (ascending), or null when the rank is out of range or the key absent. */
     public ScoredMember atRank(byte[] key, long rank) {
         ZSetEntry z = t.readZSet(key);
-        return z == null || rank < 0 || rank >= z.size() ? null : z.order().get((int) rank);
+        return z == null || rank < 0 || rank >= z.size() ? null : z.at((int) rank);
+    }
+
+    /**
+     * A member for a random pick, {@code 0 <= rank < card}: the one at {@code rank}, except in a big
+     * set on disk, where a rank is a walk: there the first member in hash order at or after
+     * {@code rank}'s share of the hash range (one seek; about uniform for a uniform rank). Null
+     * when the key is absent or the rank out of range.
+     */
+    public ScoredMember pick(byte[] key, long rank) {
+        ZSetEntry z = t.readZSet(key);
+        return z == null || rank < 0 || rank >= z.size() ? null : z.near((int) rank);
+    }
+
+    /** Whether the key is a big sorted set on disk, whose ranks are walks ({@link #pick}). */
+    public boolean ranksWalk(byte[] key) {
+        ZSetEntry z = t.readZSet(key);
+        return z != null && z.disk() != null;
     }
 
     /** The number of members in {@code range}: O(log n). */
@@ -57,6 +74,14 @@ public final class ZSetOps {
         ZSetEntry z = t.readZSet(key);
         if (z == null) {
             return 0;
+        }
+        if (z.disk() != null) {
+            long[] n = {0};
+            walk(z, range, false, m -> {
+                n[0]++;
+                return true;
+            });
+            return n[0];
         }
         int[] span = span(z, range);
         return span[1] - span[0];
@@ -90,6 +115,22 @@ public final class ZSetOps {
         ZSetEntry z = t.readZSet(key);
         if (z == null || offset < 0) {
             return List.of();
+        }
+        if (z.disk() != null) {
+            List<ScoredMember> out = new ArrayList<>();
+            if (limit == 0) {
+                return out;
+            }
+            long[] skip = {offset};
+            walk(z, range, reverse, m -> {
+                if (skip[0] > 0) {
+                    skip[0]--;
+                    return true;
+                }
+                out.add(m);
+                return limit < 0 || out.size() < limit;
+            });
+            return out;
         }
         int[] span = span(z, range);
         long n = span[1] - span[0];
@@ -186,6 +227,18 @@ public final class ZSetOps {
         if (z == null) {
             return 0;
         }
+        if (z.disk() != null) {
+            ScoredMember[] ends = new ScoredMember[2];
+            long[] n = {0};
+            walk(z, range, false, m -> {
+                if (n[0]++ == 0) {
+                    ends[0] = m;
+                }
+                ends[1] = m;
+                return true;
+            });
+            return removeBetween(key, ends[0], ends[1], n[0]);
+        }
         int[] span = span(z, range);
         return removeRanks(key, z, span[0], span[1]);
     }
@@ -257,13 +310,13 @@ public final class ZSetOps {
             return "skiplist";
         }
         boolean[] small = {true};
-        z.order().forEach(0, z.size(), m -> small[0] &= m.member().length() <= maxValueBytes);
+        z.forEach(0, z.size(), m -> small[0] &= m.member().length() <= maxValueBytes);
         return small[0] ? "listpack" : "skiplist";
     }
 
     /** The ranks {@code [from, to)} of the members in {@code range}. */
     private static int[] span(ZSetEntry z, ZSetRange range) {
-        ZSetTree order = z.order();
+        ZSetTree order = z.tree();
         int from = order.countWhile(m -> !range.atLeastMin(m));
         int to = order.countWhile(range::atMostMax);
         return new int[] {from, Math.max(from, to)};
@@ -285,7 +338,7 @@ public final class ZSetOps {
 
     private static List<ScoredMember> collect(ZSetEntry z, int from, int to, boolean reverse) {
         List<ScoredMember> out = new ArrayList<>(to - from);
-        z.order().forEach(from, to, out::add);
+        z.forEach(from, to, out::add);
         if (reverse) {
             Collections.reverse(out);
         }
@@ -297,17 +350,42 @@ public final class ZSetOps {
         if (from >= to) {
             return 0;
         }
-        ScoredMember first = z.order().get(from);
-        if (to - from == 1) {
+        return removeBetween(key, z.at(from), to - from == 1 ? null : z.at(to - 1), to - from);
+    }
+
+    /** Removes the {@code n} members from {@code first} to {@code last} (null: first alone) in one logged mutation. */
+    private long removeBetween(byte[] key, ScoredMember first, ScoredMember last, long n) {
+        if (n == 0) {
+            return 0;
+        }
+        if (n == 1) {
             byte[] member = first.memberBytes();
             t.record(new Mutation.ZSetDelete(t.db(), key, member), key.length + member.length);
             return 1;
         }
-        ScoredMember last = z.order().get(to - 1);
         byte[] a = first.memberBytes();
         byte[] b = last.memberBytes();
         t.record(new Mutation.ZSetRemoveRange(t.db(), key, a, first.score(), b, last.score()),
                 key.length + a.length + b.length + 16);
-        return to - from;
+        return n;
+    }
+
+    /**
+     * A big set on disk: visits the members in {@code range}, from the lowest (the highest when
+     * {@code reverse}), until the visitor answers false: a seek into the score index and the
+     * members read.
+     */
+    private static void walk(ZSetEntry z, ZSetRange range, boolean reverse, java.util.function.Predicate<ScoredMember> visitor) {
+        DiskScores d = z.disk();
+        if (z.size() == 0 || DiskScores.emptyRange(range)) {
+            return;
+        }
+        if (reverse) {
+            d.walkBackward(DiskScores.upperBound(range, z.at(z.size() - 1).score()),
+                    m -> !range.atMostMax(m) || (range.atLeastMin(m) && visitor.test(m)));
+        } else {
+            d.walk(DiskScores.lowerBound(range, z.at(0).score()),
+                    m -> !range.atLeastMin(m) || (range.atMostMax(m) && visitor.test(m)));
+        }
     }
 }

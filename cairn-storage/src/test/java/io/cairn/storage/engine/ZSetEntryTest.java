@@ -76,7 +76,7 @@ class ZSetEntryTest {
 
     private static List<ScoredMember> all(ZSetEntry z) {
         List<ScoredMember> out = new ArrayList<>();
-        z.order().forEach(0, z.size(), out::add);
+        z.tree().forEach(0, z.size(), out::add);
         return out;
     }
 
@@ -140,20 +140,20 @@ class ZSetEntryTest {
         ScoredMember got = z.get(probe);
         assertThat(got == null ? null : got.score()).isEqualTo(scores.get(probe));
         if (got != null) {
-            assertThat(z.order().rankOf(got)).isEqualTo(order.headSet(got).size());
+            assertThat(z.tree().rankOf(got)).isEqualTo(order.headSet(got).size());
         }
         if (!order.isEmpty()) {
             int rank = rnd.nextInt(order.size());
             List<ScoredMember> list = List.copyOf(order);
-            assertThat(z.order().get(rank)).isEqualTo(list.get(rank));
+            assertThat(z.tree().get(rank)).isEqualTo(list.get(rank));
             int to = Math.min(list.size(), rank + rnd.nextInt(200));
             List<ScoredMember> slice = new ArrayList<>();
-            z.order().forEach(rank, to, slice::add);
+            z.tree().forEach(rank, to, slice::add);
             assertThat(slice).isEqualTo(list.subList(rank, to));
         }
         double bound = rnd.nextInt(220) - 110 + (rnd.nextBoolean() ? 0.5 : 0);
         long below = order.stream().filter(m -> m.score() < bound).count();
-        assertThat(z.order().countWhile(m -> m.score() < bound)).isEqualTo((int) below);
+        assertThat(z.tree().countWhile(m -> m.score() < bound)).isEqualTo((int) below);
     }
 
     @Test
@@ -236,7 +236,7 @@ class ZSetEntryTest {
         assertThat(live.clock.copies).isLessThanOrEqualTo(12);
         assertThat(all(seen)).isEqualTo(before);
         assertThat(live.entry.get("member:7").score()).isEqualTo(-5);
-        assertThat(live.entry.order().get(0)).isEqualTo(new ScoredMember("member:8", -6));
+        assertThat(live.entry.tree().get(0)).isEqualTo(new ScoredMember("member:8", -6));
         live.clock.closeView(view);
         live.clock.copies = 0;
         live.writable().put("member:9", -7, live.clock);

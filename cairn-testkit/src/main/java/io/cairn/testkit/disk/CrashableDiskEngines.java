@@ -181,11 +181,16 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
 
         @Override
         public void scanParts(int db, byte[] from, Visitor visitor) {
-            NavigableMap<byte[], byte[]> range;
-            synchronized (CrashableDiskEngines.this) {
-                range = new TreeMap<>(live().parts(db).tailMap(from, true));
+            synchronized (CrashableDiskEngines.this) { // in place: a walk reads a few parts of a big collection, not all
+                visitAll(live().parts(db).tailMap(from, true), visitor);
             }
-            visitAll(range, visitor);
+        }
+
+        @Override
+        public void scanPartsBackward(int db, byte[] from, Visitor visitor) {
+            synchronized (CrashableDiskEngines.this) {
+                visitAll(live().parts(db).headMap(from, true).descendingMap(), visitor);
+            }
         }
 
         @Override
@@ -245,6 +250,11 @@ public final class CrashableDiskEngines implements DiskEngine.Provider {
                 @Override
                 public void scanParts(int db, byte[] from, Visitor visitor) {
                     visitAll(frozen.parts(db).tailMap(from, true), visitor);
+                }
+
+                @Override
+                public void scanPartsBackward(int db, byte[] from, Visitor visitor) {
+                    visitAll(frozen.parts(db).headMap(from, true).descendingMap(), visitor);
                 }
 
                 @Override

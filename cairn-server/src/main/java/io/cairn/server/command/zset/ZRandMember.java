@@ -56,7 +56,7 @@ record ZRandMember(byte[] key, Long count, boolean withScores, long mostPicks, R
         ZSetOps z = t.zsets();
         int size = z.card(key);
         if (count == null) {
-            return size == 0 ? RespValue.NULL : RespValue.bulk(z.atRank(key, random.nextInt(size)).memberBytes());
+            return size == 0 ? RespValue.NULL : RespValue.bulk(z.pick(key, random.nextInt(size)).memberBytes());
         }
         if (size == 0 || count == 0) {
             return RespValue.EMPTY_ARRAY;
@@ -69,10 +69,12 @@ record ZRandMember(byte[] key, Long count, boolean withScores, long mostPicks, R
             }
             picked = new ArrayList<>((int) -count);
             for (long i = 0; i < -count; i++) {
-                picked.add(z.atRank(key, random.nextInt(size)));
+                picked.add(z.pick(key, random.nextInt(size)));
             }
         } else if (count >= size) {
             picked = z.byRank(key, 0, -1, true); // Redis walks the whole set from its end
+        } else if (z.ranksWalk(key)) {
+            picked = distinctOnDisk(z, size, (int) (long) count);
         } else {
             picked = new ArrayList<>((int) (long) count);
             for (int rank : distinctRanks(size, (int) (long) count)) {
@@ -80,6 +82,35 @@ record ZRandMember(byte[] key, Long count, boolean withScores, long mostPicks, R
             }
         }
         return Replies.scored(picked, withScores, protocol);
+    }
+
+    /**
+     * {@code k} distinct members of a big set on disk, where a rank is a walk: picks by seek,
+     * distinct by member; past a few repeats for each (or when most of the set is wanted), a
+     * selection in one pass over the set instead (Knuth's algorithm S: every k-subset equally likely).
+     */
+    private List<ScoredMember> distinctOnDisk(ZSetOps z, int n, int k) {
+        List<ScoredMember> out = new ArrayList<>(k);
+        if (k * 3L <= n) {
+            Set<String> taken = HashSet.newHashSet(k);
+            for (long tries = 0; out.size() < k && tries <= 8L * k + 64; tries++) {
+                ScoredMember m = z.pick(key, random.nextInt(n));
+                if (taken.add(m.member())) {
+                    out.add(m);
+                }
+            }
+            if (out.size() == k) {
+                return out;
+            }
+            out.clear();
+        }
+        int seen = 0;
+        for (ScoredMember m : z.members(key)) {
+            if (random.nextInt(n - seen++) < k - out.size()) {
+                out.add(m);
+            }
+        }
+        return out;
     }
 
     /** {@code k} distinct ranks below {@code n}, ascending (Floyd's sampling: O(k) expected). */
