@@ -6,6 +6,8 @@ import io.cairn.storage.engine.DiskEngine;
 import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.engine.StreamId;
+import io.cairn.storage.engine.StreamOps;
 import io.cairn.storage.engine.WalMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A hash of millions of fields, a list of a million elements and a sorted set of a million
- * members in a disk database on RocksDB:
+ * A hash of millions of fields, and a list, a sorted set and a stream of a million elements each,
+ * in a disk database on RocksDB:
  * created through the store with a stage far smaller than them, read field by field, element by
  * element and by cursor, kept across a reopen, expired or trimmed and deleted, their parts gone from
  * the engine after.
@@ -154,6 +156,56 @@ class BigCollectionsOnDiskTest {
             assertThat((long) r.read(t -> t.zsets().count(key, io.cairn.storage.engine.ZSetRange.ByScore.closed(0, 200)))).isEqualTo(401 - 102L);
             boolean deleted = r.execute(t -> t.delete(key)).await();
             assertThat(deleted).isTrue();
+            store.close();
+            assertThat(partsLeft()).as("parts after DEL").isZero();
+        } finally {
+            store.close();
+        }
+    }
+
+    /**
+     * A stream of a million entries: appended in batches, read from both ends and from an ID in the
+     * middle, an entry deleted, its head trimmed, reopened, deleted with every part of its entries.
+     */
+    @Test
+    void aStreamOfAMillionEntries() throws IOException {
+        int n = 1_000_000;
+        byte[] key = b("events");
+        Store store = Store.open(config());
+        try {
+            for (int from = 0; from < n; from += 10_000) {
+                int start = from;
+                store.execute(t -> {
+                    for (int i = start; i < start + 10_000; i++) {
+                        t.streams().append(key, new StreamId(i + 1, 0), new byte[][] {b("n"), value(i)});
+                    }
+                    return null;
+                }).await();
+            }
+            store.close();
+            store = Store.open(config());
+            Store s = store;
+            StreamOps.Meta meta = s.read(t -> t.streams().meta(key));
+            assertThat(meta.length()).isEqualTo(n);
+            assertThat(meta.firstEntry()).isEqualTo(new StreamId(1, 0));
+            assertThat(meta.lastEntry()).isEqualTo(new StreamId(n, 0));
+            java.util.List<StreamOps.Item> middle = s.read(t -> t.streams().range(key, new StreamId(500_000, 0), StreamId.MAX, 3, false));
+            assertThat(middle).extracting(StreamOps.Item::id)
+                    .containsExactly(new StreamId(500_000, 0), new StreamId(500_001, 0), new StreamId(500_002, 0));
+            assertThat(middle.getFirst().fieldsAndValues()[1]).isEqualTo(value(499_999));
+            java.util.List<StreamOps.Item> newest = s.read(t -> t.streams().range(key, StreamId.MIN, StreamId.MAX, 2, true));
+            assertThat(newest).extracting(StreamOps.Item::id).containsExactly(new StreamId(n, 0), new StreamId(n - 1, 0));
+            int deleted = s.execute(t -> t.streams().delete(key, new StreamId[] {new StreamId(10, 0)})).await();
+            assertThat(deleted).isEqualTo(1);
+            long trimmed = s.execute(t -> t.streams().trimHead(key, 900_000)).await();
+            assertThat(trimmed).isEqualTo(900_000);
+            store.close();
+            store = Store.open(config());
+            Store r = store;
+            assertThat(r.read(t -> t.streams().meta(key)).length()).isEqualTo(n - 900_001);
+            assertThat(r.read(t -> t.streams().meta(key)).firstEntry()).isEqualTo(new StreamId(900_002, 0));
+            boolean gone = r.execute(t -> t.delete(key)).await();
+            assertThat(gone).isTrue();
             store.close();
             assertThat(partsLeft()).as("parts after DEL").isZero();
         } finally {

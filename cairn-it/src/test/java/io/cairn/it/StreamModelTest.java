@@ -289,6 +289,12 @@ class StreamModelTest {
                 }
             }
             assertThat(StoreDump.render(store)).isEqualTo(render(ref));
+            if (disk) {
+                store.close();
+                assertThat(engines.parts()).as("the entries of big streams, one part each").isPositive();
+                store = Store.open(config, fs, clock);
+                assertThat(StoreDump.render(store)).isEqualTo(render(ref));
+            }
         } finally {
             StoreModelTest.closeQuietly(store);
         }

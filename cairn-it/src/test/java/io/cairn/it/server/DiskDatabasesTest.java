@@ -71,7 +71,7 @@ class DiskDatabasesTest {
         }
     }
 
-    /** A hash, a set, a list and a sorted set past their small layouts, kept element by element, through a restart. */
+    /** A hash, a set, a list, a sorted set and a stream past their small layouts, kept element by element, through a restart. */
     @Test
     void bigCollectionsKeepTheirElementsAcrossRestarts() {
         String[] disk = {"storage", "disk", "disk-stage-size", "4096"};
@@ -81,9 +81,11 @@ class DiskDatabasesTest {
                 j.sadd("set", "m" + i);
                 j.rpush("list", "e" + i);
                 j.zadd("zset", i % 1000, "m" + i);
+                j.xadd("stream", new redis.clients.jedis.StreamEntryID(i + 1, 1), java.util.Map.of("n", String.valueOf(i + 1)));
             }
             j.hdel("hash", "f5");
             j.zrem("zset", "m5");
+            j.xdel("stream", new redis.clients.jedis.StreamEntryID(5, 1));
             j.srem("set", "m5");
             j.lpop("list");
         }
@@ -125,7 +127,18 @@ class DiskDatabasesTest {
                 cursor = page.getCursor();
             } while (!cursor.equals("0"));
             assertThat(members).hasSize(2997);
-            assertThat(j.del("hash", "set", "list", "zset")).isEqualTo(4);
+            assertThat(j.xlen("stream")).isEqualTo(2999);
+            var oldest = j.xrange("stream", (redis.clients.jedis.StreamEntryID) null, null, 2);
+            assertThat(oldest).extracting(e -> e.getID().toString()).containsExactly("1-1", "2-1");
+            var newest = j.xrevrange("stream", (redis.clients.jedis.StreamEntryID) null, null, 1);
+            assertThat(newest.getFirst().getFields()).containsEntry("n", "3000");
+            var middle = j.xrange("stream", new redis.clients.jedis.StreamEntryID(1500, 0), new redis.clients.jedis.StreamEntryID(1502, 5), 10);
+            assertThat(middle).extracting(e -> e.getID().toString()).containsExactly("1500-1", "1501-1", "1502-1");
+            assertThat(j.xdel("stream", new redis.clients.jedis.StreamEntryID(1501, 1))).isEqualTo(1);
+            assertThat(j.xtrim("stream", 2000, false)).isEqualTo(998);
+            assertThat(j.xlen("stream")).isEqualTo(2000);
+            assertThat(j.xrange("stream", (redis.clients.jedis.StreamEntryID) null, null, 1).getFirst().getID().toString()).isEqualTo("1000-1");
+            assertThat(j.del("hash", "set", "list", "zset", "stream")).isEqualTo(5);
             assertThat(j.dbSize()).isZero();
         }
     }

@@ -184,7 +184,8 @@ final class DiskTier {
                 || c instanceof HashEntry h && h.encoding().equals("hashtable")
                 || c instanceof SetEntry s && s.encoding().equals("hashtable") && s.size() > HashOrder.WHOLE
                 || c instanceof ListEntry l && l.encoding().equals("quicklist")
-                || c instanceof ZSetEntry z && z.size() > HashOrder.WHOLE;
+                || c instanceof ZSetEntry z && z.size() > HashOrder.WHOLE
+                || c instanceof StreamEntry st && st.size() > HashOrder.WHOLE;
     }
 
     /** The entry's {@link SavedParts} when they are this database's parts, else null. */
@@ -204,6 +205,9 @@ final class DiskTier {
         }
         if (c instanceof ZSetEntry z) {
             return saveZSet(batch, z, keep);
+        }
+        if (c instanceof StreamEntry st) {
+            return saveStream(batch, st, keep);
         }
         long id;
         if (keep) {
@@ -295,6 +299,39 @@ final class DiskTier {
             });
         }
         return splitValue(SnapshotFormat.KIND_ZSET, z.expireAt, z.size(), id, 0);
+    }
+
+    /**
+     * A big stream: when it keeps its parts, a range deletion of the saved entries its head trim
+     * took, a deletion of each saved entry deleted, and the entries appended; else every entry
+     * under a new id. Its value holds its metadata and groups (the snapshot encoding of the
+     * stream without its entries) after the parts' header.
+     */
+    private byte[] saveStream(DiskEngine.Batch batch, StreamEntry st, boolean keep) {
+        long id;
+        if (keep) {
+            DiskStream d = st.saved();
+            id = d.id;
+            if (d.floor.compareTo(d.savedFloor) > 0) {
+                batch.deleteParts(db, DiskStream.partKey(id, d.savedFloor), DiskStream.partKey(id, d.floor));
+            }
+            d.forEachGone(at -> batch.deletePart(db, DiskStream.partKey(id, at)));
+            d.tail.scan(0, d.tail.size(), false, (b, off, len) -> {
+                batch.putPart(db, DiskStream.partKey(id, StreamRecords.id(b, off)), Arrays.copyOfRange(b, off, off + len));
+                return true;
+            });
+        } else {
+            id = nextId++;
+            st.scanAll((b, off, len) -> {
+                batch.putPart(db, DiskStream.partKey(id, StreamRecords.id(b, off)), Arrays.copyOfRange(b, off, off + len));
+                return true;
+            });
+        }
+        byte[] head = splitValue(SnapshotFormat.KIND_STREAM, st.expireAt, st.size(), id, 0);
+        byte[] meta = SnapshotWriter.encode(st.withoutEntries());
+        byte[] out = Arrays.copyOf(head, head.length + meta.length);
+        System.arraycopy(meta, 0, out, head.length, meta.length);
+        return out;
     }
 
     /** Whether the stage holds changes a save would write. */
@@ -524,6 +561,13 @@ final class DiskTier {
                     case SnapshotFormat.KIND_SET -> SetEntry.onDisk(key.clone(), expireAt, epoch, fields, size);
                     case SnapshotFormat.KIND_ZSET -> ZSetEntry.onDisk(key.clone(), expireAt, epoch,
                             new DiskScores(base, db, id, seed, key.clone()), size);
+                    case SnapshotFormat.KIND_STREAM -> {
+                        int rest = at + SavedParts.ID_BYTES;
+                        StreamEntry st = (StreamEntry) SnapshotReader.readEntry(ByteBuffer.wrap(value, rest, value.length - rest)
+                                .slice().order(ByteOrder.LITTLE_ENDIAN), epoch, cow, encodings);
+                        st.expireAt = expireAt;
+                        yield st.onDisk(DiskStream.saved(base, db, id, key.clone(), size, st.lastId, epoch));
+                    }
                     case SnapshotFormat.KIND_LIST -> ListEntry.onDisk(key.clone(), expireAt, epoch,
                             DiskList.saved(base, db, id, key.clone(), SavedParts.getLong(value, at + SavedParts.ID_BYTES), size), cow);
                     default -> throw new IllegalStateException("kind " + (value[0] & ~SPLIT) + " has no parts");

@@ -132,8 +132,10 @@ final class MemoryEstimate {
      * name and a tree node per entry pending for it.
      */
     private static long stream(StreamEntry st) {
-        ChunkedList items = st.items;
-        long n = items.arrayBytes() + (long) items.chunkCount() * (align(OBJECT_HEADER + 8 + 3 * 4 + 2 * REFERENCE) + 16)
+        DiskStream d = st.saved(); // on disk only the entries written since the save are held
+        ChunkedList items = d != null ? d.tail : st.items;
+        long n = (d != null ? align(OBJECT_HEADER + 4 + 6 * REFERENCE) + trie(d.gone, MemoryEstimate.ACCOUNTING_SAMPLES) : 0)
+                + items.arrayBytes() + (long) items.chunkCount() * (align(OBJECT_HEADER + 8 + 3 * 4 + 2 * REFERENCE) + 16)
                 + align(OBJECT_HEADER + 8 + 3 * REFERENCE) + 3 * align(OBJECT_HEADER + 16);
         long node = align(OBJECT_HEADER + 4 * REFERENCE + 1);
         for (StreamEntry.Group g : st.groups()) {

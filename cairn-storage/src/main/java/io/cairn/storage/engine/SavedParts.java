@@ -4,13 +4,13 @@ package io.cairn.storage.engine;
  * A disk database's big collection as its stage holds it after reading it back: its elements stay
  * in the engine's parts under {@link #id} ({@code docs/format/disk.md}), and only what was written
  * since the last save is held. The two kinds: {@link DiskFields} (a hash's fields, a set's members,
- * by field hash), {@link DiskList} (a list's elements, by position) and {@link DiskScores} (a
- * sorted set's members by hash, and its score index).
+ * by field hash), {@link DiskList} (a list's elements, by position), {@link DiskScores} (a
+ * sorted set's members by hash, and its score index) and {@link DiskStream} (a stream's entries, by ID).
  *
  * <p>Immutable: a write makes a new one, so a copy of the entry, or a read view's, keeps what it
  * saw. {@link #base} is the live engine for the stage's entries and a snapshot for a view's.
  */
-abstract sealed class SavedParts permits DiskFields, DiskList, DiskScores {
+abstract sealed class SavedParts permits DiskFields, DiskList, DiskScores, DiskStream {
     static final int ID_BYTES = 8;
 
     /** Where the saved elements are read. */

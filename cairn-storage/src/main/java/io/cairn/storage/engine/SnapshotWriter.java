@@ -266,7 +266,7 @@ final class SnapshotWriter implements AutoCloseable {
     /** A stream: its entries as stored, its metadata, then each group with its consumers and pending entries. */
     private void serializeStream(StreamEntry st) {
         head(SnapshotFormat.KIND_STREAM, st.key, st.expireAt, st.size());
-        st.items.scan(0, st.size(), false, (b, off, len) -> {
+        st.scanAll((b, off, len) -> {
             ensure(5 + len);
             Varints.put(block, len);
             block.put(b, off, len);

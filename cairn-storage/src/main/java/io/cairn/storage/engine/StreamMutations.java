@@ -13,8 +13,8 @@ final class StreamMutations {
     static void apply(Keyspace ks, Mutation m) {
         switch (m) {
             case Mutation.StreamAdd a -> stream(ks, a.key(), true).add(a.id(), a.fieldsAndValues());
-            case Mutation.StreamTrim x -> stream(ks, x.key(), false).trimHead(x.count());
-            case Mutation.StreamDelete d -> stream(ks, d.key(), false).delete(d.ids());
+            case Mutation.StreamTrim x -> stream(ks, x.key(), false).trimHead(x.count(), ks.cow);
+            case Mutation.StreamDelete d -> stream(ks, d.key(), false).delete(d.ids(), ks.cow);
             case Mutation.StreamSetId x -> {
                 StreamEntry s = stream(ks, x.key(), true);
                 s.lastId = x.lastId();

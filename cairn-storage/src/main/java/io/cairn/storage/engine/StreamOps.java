@@ -59,14 +59,14 @@ public final class StreamOps {
             return null;
         }
         int n = s.size();
-        return new Meta(n, s.lastId, n == 0 ? null : s.idAt(0), n == 0 ? null : s.idAt(n - 1), s.entriesAdded,
+        return new Meta(n, s.lastId, s.first(), s.last(), s.entriesAdded,
                 s.maxDeletedId, s.groupCount());
     }
 
     /** How many chunks hold the entries (XINFO's {@code radix-tree-keys}, for Redis's listpack nodes); 0 when absent. */
     public int chunks(byte[] key) {
         StreamEntry s = read(key);
-        return s == null ? 0 : s.items.chunkCount();
+        return s == null ? 0 : s.chunks();
     }
 
     /** The last ID given out (XADD's floor), or null when the key is absent; without {@link #meta}'s reads of the ends. */
@@ -89,31 +89,22 @@ public final class StreamOps {
         if (s == null || start.compareTo(end) > 0) {
             return List.of();
         }
-        int from = s.lowerBound(start);
-        StreamId past = end.next();
-        int to = past == null ? s.size() : s.lowerBound(past);
-        if (from >= to) {
-            return List.of();
-        }
         long limit = count <= 0 ? Long.MAX_VALUE : count;
-        List<Item> out = new ArrayList<>((int) Math.min(limit, to - from));
-        s.items.scan(from, to, reverse, (b, off, len) -> {
-            out.add(StreamRecords.item(b, off));
-            return out.size() < limit;
-        });
+        List<Item> out = new ArrayList<>();
+        s.range(start, end, reverse, limit, (b, off, len) -> out.add(StreamRecords.item(b, off)));
         return out;
     }
 
     /** The number of entries whose ID is before {@code id}; 0 when absent. */
     public long countBefore(byte[] key, StreamId id) {
         StreamEntry s = read(key);
-        return s == null ? 0 : s.lowerBound(id);
+        return s == null ? 0 : s.countBefore(id);
     }
 
     /** Whether the stream holds the entry {@code id}. */
     public boolean contains(byte[] key, StreamId id) {
         StreamEntry s = read(key);
-        return s != null && s.indexOf(id) >= 0;
+        return s != null && s.contains(id);
     }
 
     /** The groups, by name in byte order; empty when absent. */
@@ -249,7 +240,7 @@ public final class StreamOps {
         List<StreamId> found = new ArrayList<>();
         java.util.Set<StreamId> seen = new java.util.HashSet<>();
         for (StreamId id : ids) {
-            if (seen.add(id) && s.indexOf(id) >= 0) {
+            if (seen.add(id) && s.contains(id)) {
                 found.add(id);
             }
         }
