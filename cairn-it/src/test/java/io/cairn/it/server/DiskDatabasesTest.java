@@ -164,11 +164,29 @@ class DiskDatabasesTest {
     }
 
     @Test
-    void moveAcrossKindsAndSwapdbOfADiskDatabaseAreRefused() {
-        try (TestServer s = TestServer.start(dir, "none", "disk-databases", "1,2"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+    void moveAcrossKindsCopiesAndSwapdbOfADiskDatabaseIsRefused() {
+        try (TestServer s = TestServer.start(dir, "fsync", "disk-databases", "1,2"); Jedis j = new Jedis("127.0.0.1", s.port())) {
             j.set("k", "v");
-            assertThatThrownBy(() -> j.move("k", 1)).isInstanceOf(JedisDataException.class)
-                    .hasMessage("ERR MOVE between a memory database and a disk database is not supported");
+            j.set("m", "to disk", redis.clients.jedis.params.SetParams.setParams().ex(1000));
+            for (int i = 0; i < 300; i++) {
+                j.zadd("board", i, "p" + i);
+            }
+            assertThat(j.move("m", 1)).as("memory to disk").isEqualTo(1);
+            assertThat(j.move("board", 1)).isEqualTo(1);
+            assertThat(j.move("absent", 1)).isZero();
+            assertThat(j.exists("m", "board")).isZero();
+            j.select(1);
+            assertThat(j.get("m")).isEqualTo("to disk");
+            assertThat(j.ttl("m")).isBetween(990L, 1000L);
+            assertThat(j.zcard("board")).isEqualTo(300);
+            j.set("k", "taken");
+            j.select(0);
+            assertThat(j.move("k", 1)).as("present there").isZero();
+            assertThat(j.get("k")).isEqualTo("v");
+            j.select(1);
+            assertThat(j.move("board", 0)).as("disk to memory").isEqualTo(1);
+            j.select(0);
+            assertThat(j.zscore("board", "p299")).isEqualTo(299.0);
             assertThatThrownBy(() -> j.swapDB(0, 1)).isInstanceOf(JedisDataException.class)
                     .hasMessage("ERR SWAPDB of a disk database is not supported");
             assertThat(j.swapDB(0, 3)).isEqualTo("OK");
@@ -179,6 +197,13 @@ class DiskDatabasesTest {
             assertThat(j.move("e", 2)).as("disk to disk").isEqualTo(1);
             j.select(2);
             assertThat(j.get("e")).isEqualTo("on disk");
+        }
+        try (TestServer s = TestServer.start(dir, "fsync", "disk-databases", "1,2"); Jedis j = new Jedis("127.0.0.1", s.port())) {
+            j.select(3); // swapped with database 0
+            assertThat(j.zcard("board")).as("the moves, replayed into each kind after a restart").isEqualTo(300);
+            j.select(1);
+            assertThat(j.get("m")).isEqualTo("to disk");
+            assertThat(j.exists("board")).isFalse();
         }
     }
 

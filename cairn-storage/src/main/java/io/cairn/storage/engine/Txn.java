@@ -663,8 +663,9 @@ public final class Txn {
         }
         if (dbs.isDisk(db) != dbs.isDisk(toDb)) {
             // Recovery reads the two kinds from different points of the log: a key moved between
-            // them could be replayed into one and already be gone from the other.
-            throw new IllegalArgumentException("ERR MOVE between a memory database and a disk database is not supported");
+            // them could be replayed into one and already be gone from the other. MOVE copies the
+            // value there and deletes it here instead (the server's ValueCopy), which replays per database.
+            throw new IllegalArgumentException("ERR MOVE between a memory database and a disk database: copy and delete instead");
         }
         if (liveForWrite(key) == null) {
             return false;
@@ -679,6 +680,12 @@ public final class Txn {
         }
         record(new Mutation.Move(db, key, toDb), key.length + 5);
         return true;
+    }
+
+    /** Whether database {@code db} is a disk database. */
+    public boolean onDisk(int db) {
+        checkDatabase(db);
+        return dbs.isDisk(db);
     }
 
     /** Exchanges the contents of databases {@code a} and {@code b} (SWAPDB); O(1). */

@@ -150,7 +150,7 @@ class StreamStoreTest {
             // what the view holds is the stream of its moment, groups and pending entries included
             StreamEntry seen = (StreamEntry) v.entry(b("s"));
             assertThat(seen.size()).isEqualTo(3);
-            assertThat(seen.idAt(0)).isEqualTo(id(2, 0));
+            assertThat(seen.first()).isEqualTo(id(2, 0));
             assertThat(seen.groupCount()).isEqualTo(2);
             StreamEntry.Group g = seen.group(b("g"));
             assertThat(g.pending.keySet()).containsExactly(id(4, 0), id(5, 0));

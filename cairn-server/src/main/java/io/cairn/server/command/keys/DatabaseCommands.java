@@ -34,12 +34,19 @@ public final class DatabaseCommands {
         return c.database(i, "ERR invalid " + (i == 1 ? "first" : "second") + " DB index");
     }
 
-    /** MOVE key db: 1 when moved, 0 when absent here or present there. */
+    /**
+     * MOVE key db: 1 when moved, 0 when absent here or present there. Between a memory and a disk
+     * database the value is copied there and deleted here in the one transaction ({@link
+     * ValueCopy#move}): O(size) where Redis's is O(1), but each database's log stays its own.
+     */
     record Move(byte[] key, int toDb) implements Operation {
         @Override
         public RespValue run(Txn txn) {
             if (toDb == txn.db()) {
                 throw new InvalidRequestException(SAME_DB);
+            }
+            if (txn.onDisk(txn.db()) != txn.onDisk(toDb)) {
+                return ValueCopy.move(txn, key, toDb) ? RespValue.ONE : RespValue.ZERO;
             }
             return txn.move(key, toDb) ? RespValue.ONE : RespValue.ZERO;
         }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Copies a key's value and expiry to another key inside one transaction (COPY), possibly into
- * another database (COPY ... DB). It reads the value whole and writes it again: O(size). RENAME
+ * another database (COPY ... DB), and moves one between a memory and a disk database (MOVE). It reads the value whole and writes it again: O(size). RENAME
  * does not copy: it moves the value ({@code Txn#rename}).
  */
 final class ValueCopy {
@@ -66,6 +66,18 @@ final class ValueCopy {
         } finally {
             t.select(here);
         }
+    }
+
+    /**
+     * MOVE as a copy: {@code key} (with its expiry) to {@code db} under the same key, then deleted
+     * here; false, changing nothing, when it is absent here or present there.
+     */
+    static boolean move(Txn t, byte[] key, int db) {
+        if (!t.exists(key) || !copy(t, key, db, key, false)) {
+            return false;
+        }
+        t.delete(key);
+        return true;
     }
 
     private static Value read(Txn t, byte[] src) {
