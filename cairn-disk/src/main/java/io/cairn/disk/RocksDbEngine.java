@@ -128,6 +128,12 @@ public final class RocksDbEngine implements DiskEngine {
     }
 
     @Override
+    public void resetStats() {
+        resources.events.flushLatency.reset();
+        resources.events.compactionLatency.reset();
+    }
+
+    @Override
     public byte[] getPart(int db, byte[] part) {
         return get(parts, resources.readOptions, db, part);
     }

@@ -100,6 +100,12 @@ class DiskInfoTest {
             assertThat(Long.parseLong(info.get("disk_compaction_write_bytes"))).isPositive();
             assertThat(Double.parseDouble(info.get("disk_compaction_max_ms"))).isPositive();
             assertThat(engine.get(0, "key7".getBytes())).isEqualTo("round4".getBytes());
+            engine.resetStats(); // CONFIG RESETSTAT: the latencies count again from now
+            Map<String, String> reset = engine.info();
+            assertThat(reset.get("disk_flushes")).as("no flush since (each was asked for)").isEqualTo("0");
+            assertThat(reset.get("disk_flush_max_ms")).isEqualTo("0.000");
+            assertThat(Long.parseLong(reset.get("disk_compaction_write_bytes"))).as("bytes stay, for write amplification")
+                    .isGreaterThanOrEqualTo(Long.parseLong(info.get("disk_compaction_write_bytes")));
         }
     }
 }

@@ -166,12 +166,19 @@ final class CairnSearch implements SearchSystem {
     @Override
     public List<OpStats> internalLatencies() throws IOException {
         Map<String, Long> info = new HashMap<>();
+        Map<String, Double> disk = new HashMap<>();
         try (RespClient c = connect()) {
             String text = RespValue.textOf(call(c, "INFO", "persistence"));
             for (String line : text.split("\r\n")) {
                 int colon = line.indexOf(':');
                 if (colon > 0 && line.substring(colon + 1).matches("-?\\d+")) {
                     info.put(line.substring(0, colon), Long.parseLong(line.substring(colon + 1)));
+                }
+            }
+            for (String line : RespValue.textOf(call(c, "INFO", "disk")).split("\r\n")) { // a disk database's
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(colon + 1).matches("-?\\d+(\\.\\d+)?")) {
+                    disk.put(line.substring(0, colon), Double.parseDouble(line.substring(colon + 1)));
                 }
             }
             List<RespValue> ft = ((RespValue.ArrayReply) call(c, "FT.INFO", INDEX)).items();
@@ -191,6 +198,19 @@ final class CairnSearch implements SearchSystem {
             out.add(new OpStats(n[1], count, 0, info.get(n[0] + "_mean_usec"), info.get(n[0] + "_p50_usec"),
                     info.get(n[0] + "_p95_usec"), info.get(n[0] + "_p99_usec"), info.get(n[0] + "_p999_usec"),
                     info.get(n[0] + "_max_usec")));
+        }
+        // The disk engine's, MarkLogic's timings (INFO disk gives count, p50, p99 and max in ms): the
+        // stage's saves, RocksDB's flushes (saves made durable) and merges.
+        for (String[] n : new String[][] {{"disk_stage_save", "disk_stage_saves", "disk-save"},
+                {"disk_flush", "disk_flushes", "disk-flush"}, {"disk_compaction", "disk_compactions", "disk-merge"}}) {
+            Double count = disk.get(n[1]);
+            if (count == null || count == 0) {
+                continue;
+            }
+            double p50 = disk.get(n[0] + "_p50_ms") * 1000;
+            double p99 = disk.get(n[0] + "_p99_ms") * 1000;
+            double max = disk.get(n[0] + "_max_ms") * 1000;
+            out.add(new OpStats(n[2], count.longValue(), 0, Double.NaN, p50, Double.NaN, p99, Double.NaN, max));
         }
         lastFigures = Map.of("index_merge_read_bytes", String.valueOf(info.getOrDefault("index_merge_read_bytes", 0L)),
                 "index_merge_written_bytes", String.valueOf(info.getOrDefault("index_merge_written_bytes", 0L)));

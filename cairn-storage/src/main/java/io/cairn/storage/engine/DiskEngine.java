@@ -116,6 +116,10 @@ public interface DiskEngine extends AutoCloseable, DiskParts {
      */
     Map<String, String> info();
 
+    /** CONFIG RESETSTAT: the flushes' and merges' latencies in {@link #info} count again from now. */
+    default void resetStats() {
+    }
+
     @Override
     void close() throws IOException;
 }

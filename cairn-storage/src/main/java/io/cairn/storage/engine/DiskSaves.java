@@ -30,6 +30,13 @@ final class DiskSaves {
         this.lastLsn = engine.savedLsn();
     }
 
+    /** CONFIG RESETSTAT: the saves and their latencies count again from now. */
+    void resetStats() {
+        latency.reset();
+        saves = 0;
+        failures = 0;
+    }
+
     /** After a transaction: a stage past its bound is saved and let go (only let go when it changed nothing). */
     void check() {
         if (dbs.stageBytes() > settings.stageBytes()) {

@@ -461,6 +461,20 @@ public final class Store implements AutoCloseable {
         return out;
     }
 
+    /** CONFIG RESETSTAT: INFO disk's saves, flushes and merges count again from now (the journal's are the log's). */
+    public void resetDiskStats() {
+        if (diskSaves == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            diskSaves.resetStats();
+        } finally {
+            lock.unlock();
+        }
+        disk.resetStats();
+    }
+
     /** Runs a read-only {@code body} atomically; write methods of the {@link Txn} throw. */
     public <R> R read(Function<Txn, R> body) {
         return read(0, body);

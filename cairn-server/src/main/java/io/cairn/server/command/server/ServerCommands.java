@@ -39,6 +39,7 @@ public final class ServerCommands {
                 c.server().store().walWriteLatency().reset();
                 c.server().store().walSyncLatency().reset();
             }
+            c.server().store().resetDiskStats();
             if (c.server().search() != null) { // a context without search (handler tests)
                 c.server().search().resetStats();
             }
