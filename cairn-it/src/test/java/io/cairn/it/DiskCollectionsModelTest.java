@@ -111,23 +111,17 @@ class DiskCollectionsModelTest {
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    /** The model: per database, each key's fields and its expiry (0: none). */
+    /** The model: per database, each key's fields (a set's members, a list's elements by position) and its expiry. */
     private static final class Model {
-        final List<Map<String, TreeMap<String, String>>> hashes = List.of(new HashMap<>(), new HashMap<>());
-        final List<Map<String, Long>> expiries = List.of(new HashMap<>(), new HashMap<>());
+        final DiskKeyModel<TreeMap<String, String>> keys = new DiskKeyModel<>();
+        final List<Map<String, TreeMap<String, String>>> hashes = keys.values;
 
         TreeMap<String, String> live(int db, String key, long now) {
-            Long at = expiries.get(db).get(key);
-            if (at != null && at <= now) {
-                hashes.get(db).remove(key);
-                expiries.get(db).remove(key);
-            }
-            return hashes.get(db).get(key);
+            return keys.live(db, key, now);
         }
 
         void remove(int db, String key) {
-            hashes.get(db).remove(key);
-            expiries.get(db).remove(key);
+            keys.remove(db, key);
         }
     }
 
@@ -142,6 +136,7 @@ class DiskCollectionsModelTest {
                 .disk(new DiskSettings(Set.of(0, 1), engines, 0, 4096 + rnd.nextInt(16384)))
                 .build();
         Model model = new Model();
+        DiskKeyModel.Rig rig = new DiskKeyModel.Rig(config, fs, clock, engines);
         Store store = Store.open(config, fs, clock);
         try {
             for (int step = 0; step < steps; step++) {
@@ -216,63 +211,12 @@ class DiskCollectionsModelTest {
                         view.hgetAll(b(key)).forEach(e -> seen.put(s(e.getKey()), s(e.getValue())));
                         assertThat(seen).as(where + " view").isEqualTo(before);
                     }
-                } else if (op < 850) {
-                    String target = key.charAt(0) + "" + rnd.nextInt(KEYS);
-                    boolean ok = st.execute(db, t -> t.rename(b(key), b(target))).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    if (m != null && !target.equals(key)) {
-                        Long at = model.expiries.get(db).get(key);
-                        model.remove(db, target);
-                        model.remove(db, key);
-                        model.hashes.get(db).put(target, m);
-                        if (at != null) {
-                            model.expiries.get(db).put(target, at);
-                        }
-                    }
-                } else if (op < 870) {
-                    int to = 1 - db;
-                    boolean ok = st.execute(db, t -> t.move(b(key), to)).await();
-                    boolean expected = m != null && model.live(to, key, now) == null;
-                    assertThat(ok).as(where).isEqualTo(expected);
-                    if (expected) {
-                        Long at = model.expiries.get(db).get(key);
-                        model.remove(db, key);
-                        model.hashes.get(to).put(key, m);
-                        if (at != null) {
-                            model.expiries.get(to).put(key, at);
-                        }
-                    }
-                } else if (op < 890) {
-                    boolean ok = st.execute(db, t -> t.delete(b(key))).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    model.remove(db, key);
-                } else if (op < 910) {
-                    long at = now + 1 + rnd.nextInt(3000);
-                    boolean ok = st.execute(db, t -> t.expireAt(b(key), at)).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    if (m != null) {
-                        model.expiries.get(db).put(key, at);
-                    }
-                } else if (op < 940) {
-                    clock.advanceMillis(rnd.nextInt(1500));
-                    if (rnd.nextBoolean()) {
-                        store.reclaimExpired(100);
-                    }
-                } else if (op < 960) {
-                    store.close();
-                    store = Store.open(config, fs, clock);
-                } else if (op < 985) {
-                    fs.crash(rnd);
-                    engines.crash();
-                    StoreModelTest.closeQuietly(store);
-                    store = Store.open(config, fs, clock);
                 } else if (op < 988) {
-                    st.execute(db, t -> {
-                        t.flushDb();
-                        return null;
-                    }).await();
-                    model.hashes.get(db).clear();
-                    model.expiries.get(db).clear();
+                    DiskKeyModel.Step keyStep = op < 850 ? DiskKeyModel.Step.RENAME : op < 870 ? DiskKeyModel.Step.MOVE
+                            : op < 890 ? DiskKeyModel.Step.DELETE : op < 910 ? DiskKeyModel.Step.EXPIRE
+                            : op < 940 ? DiskKeyModel.Step.TIME : op < 960 ? DiskKeyModel.Step.REOPEN
+                            : op < 985 ? DiskKeyModel.Step.POWER_LOSS : DiskKeyModel.Step.FLUSHDB;
+                    store = model.keys.step(keyStep, store, rig, rnd, db, key, m, KEYS, where);
                 } else {
                     for (int d = 0; d < 2; d++) {
                         for (int i = 0; i < KEYS; i++) {

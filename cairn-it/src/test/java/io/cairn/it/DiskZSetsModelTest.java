@@ -104,23 +104,17 @@ class DiskZSetsModelTest {
         return new String(b, StandardCharsets.ISO_8859_1);
     }
 
-    /** The model: per database, each key's members with their scores, and its expiry (0: none). */
+    /** The model: per database, each key's members with their scores, and its expiry. */
     private static final class Model {
-        final List<Map<String, TreeMap<String, Double>>> sets = List.of(new HashMap<>(), new HashMap<>());
-        final List<Map<String, Long>> expiries = List.of(new HashMap<>(), new HashMap<>());
+        final DiskKeyModel<TreeMap<String, Double>> keys = new DiskKeyModel<>();
+        final List<Map<String, TreeMap<String, Double>>> sets = keys.values;
 
         TreeMap<String, Double> live(int db, String key, long now) {
-            Long at = expiries.get(db).get(key);
-            if (at != null && at <= now) {
-                sets.get(db).remove(key);
-                expiries.get(db).remove(key);
-            }
-            return sets.get(db).get(key);
+            return keys.live(db, key, now);
         }
 
         void remove(int db, String key) {
-            sets.get(db).remove(key);
-            expiries.get(db).remove(key);
+            keys.remove(db, key);
         }
 
         /** The key's members in order. */
@@ -134,6 +128,7 @@ class DiskZSetsModelTest {
             return out;
         }
 
+        /** After members went: an emptied set goes with its key. */
         void changed(int db, String key) {
             TreeMap<String, Double> m = sets.get(db).get(key);
             if (m != null && m.isEmpty()) {
@@ -187,6 +182,7 @@ class DiskZSetsModelTest {
                 .disk(new DiskSettings(Set.of(0, 1), engines, 0, 4096 + rnd.nextInt(16384)))
                 .build();
         Model model = new Model();
+        DiskKeyModel.Rig rig = new DiskKeyModel.Rig(config, fs, clock, engines);
         Store store = Store.open(config, fs, clock);
         try {
             for (int step = 0; step < steps; step++) {
@@ -332,63 +328,12 @@ class DiskZSetsModelTest {
                         }
                         assertThat(view.zset(b(key))).as(where + " view").isEqualTo(before);
                     }
-                } else if (op < 820) {
-                    String target = key.charAt(0) + "" + rnd.nextInt(KEYS);
-                    boolean ok = st.execute(db, t -> t.rename(b(key), b(target))).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    if (m != null && !target.equals(key)) {
-                        Long at = model.expiries.get(db).get(key);
-                        model.remove(db, target);
-                        model.remove(db, key);
-                        model.sets.get(db).put(target, m);
-                        if (at != null) {
-                            model.expiries.get(db).put(target, at);
-                        }
-                    }
-                } else if (op < 840) {
-                    int to = 1 - db;
-                    boolean ok = st.execute(db, t -> t.move(b(key), to)).await();
-                    boolean expected = m != null && model.live(to, key, now) == null;
-                    assertThat(ok).as(where).isEqualTo(expected);
-                    if (expected) {
-                        Long at = model.expiries.get(db).get(key);
-                        model.remove(db, key);
-                        model.sets.get(to).put(key, m);
-                        if (at != null) {
-                            model.expiries.get(to).put(key, at);
-                        }
-                    }
-                } else if (op < 855) {
-                    boolean ok = st.execute(db, t -> t.delete(b(key))).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    model.remove(db, key);
-                } else if (op < 875) {
-                    long at = now + 1 + rnd.nextInt(3000);
-                    boolean ok = st.execute(db, t -> t.expireAt(b(key), at)).await();
-                    assertThat(ok).as(where).isEqualTo(m != null);
-                    if (m != null) {
-                        model.expiries.get(db).put(key, at);
-                    }
-                } else if (op < 905) {
-                    clock.advanceMillis(rnd.nextInt(1500));
-                    if (rnd.nextBoolean()) {
-                        store.reclaimExpired(100);
-                    }
-                } else if (op < 925) {
-                    store.close();
-                    store = Store.open(config, fs, clock);
-                } else if (op < 950) {
-                    fs.crash(rnd);
-                    engines.crash();
-                    StoreModelTest.closeQuietly(store);
-                    store = Store.open(config, fs, clock);
                 } else if (op < 953) {
-                    st.execute(db, t -> {
-                        t.flushDb();
-                        return null;
-                    }).await();
-                    model.sets.get(db).clear();
-                    model.expiries.get(db).clear();
+                    DiskKeyModel.Step keyStep = op < 820 ? DiskKeyModel.Step.RENAME : op < 840 ? DiskKeyModel.Step.MOVE
+                            : op < 855 ? DiskKeyModel.Step.DELETE : op < 875 ? DiskKeyModel.Step.EXPIRE
+                            : op < 905 ? DiskKeyModel.Step.TIME : op < 925 ? DiskKeyModel.Step.REOPEN
+                            : op < 950 ? DiskKeyModel.Step.POWER_LOSS : DiskKeyModel.Step.FLUSHDB;
+                    store = model.keys.step(keyStep, store, rig, rnd, db, key, m, KEYS, where);
                 } else {
                     for (int d = 0; d < 2; d++) {
                         for (String prefix : List.of("z", "y")) {

@@ -91,34 +91,7 @@ final class DiskScores extends SavedParts {
      * the visitor answers false; returns false when it did.
      */
     boolean walk(ScoredMember from, Predicate<ScoredMember> visitor) {
-        int[] r = {from == null ? 0 : written.rankOf(from)};
-        boolean[] stopped = {false};
-        base.scanParts(db, from == null ? first(indexId()) : indexKey(indexId(), from), (k, v) -> {
-            if (!ofIndex(k)) {
-                return false;
-            }
-            ScoredMember d = fromIndexKey(k);
-            while (r[0] < written.size() && written.get(r[0]).compareTo(d) < 0) {
-                if (!visitor.test(written.get(r[0]++))) {
-                    stopped[0] = true;
-                    return false;
-                }
-            }
-            if (!shadowed(k) && !visitor.test(d)) {
-                stopped[0] = true;
-                return false;
-            }
-            return true;
-        });
-        if (stopped[0]) {
-            return false;
-        }
-        while (r[0] < written.size()) {
-            if (!visitor.test(written.get(r[0]++))) {
-                return false;
-            }
-        }
-        return true;
+        return walk(from, false, visitor);
     }
 
     /**
@@ -126,35 +99,48 @@ final class DiskScores extends SavedParts {
      * until the visitor answers false; returns false when it did.
      */
     boolean walkBackward(ScoredMember from, Predicate<ScoredMember> visitor) {
-        int start = written.size() - 1;
+        return walk(from, true, visitor);
+    }
+
+    /** The index's parts merged with {@link #written} in one direction, skipping the parts of members written since the save. */
+    private boolean walk(ScoredMember from, boolean backward, Predicate<ScoredMember> visitor) {
+        int step = backward ? -1 : 1;
+        int start = backward ? written.size() - 1 : 0;
         if (from != null) {
-            int at = written.rankOf(from);
-            start = at < written.size() && written.get(at).compareTo(from) == 0 ? at : at - 1;
+            int at = written.rankOf(from); // the first written member at or after from
+            start = !backward || at < written.size() && written.get(at).compareTo(from) == 0 ? at : at - 1;
         }
         int[] r = {start};
         boolean[] stopped = {false};
-        base.scanPartsBackward(db, from == null ? end(indexId()) : indexKey(indexId(), from), (k, v) -> {
+        DiskEngine.Visitor merge = (k, v) -> {
             if (!ofIndex(k)) {
                 return false;
             }
             ScoredMember d = fromIndexKey(k);
-            while (r[0] >= 0 && written.get(r[0]).compareTo(d) > 0) {
-                if (!visitor.test(written.get(r[0]--))) {
+            while (r[0] >= 0 && r[0] < written.size() && written.get(r[0]).compareTo(d) * step < 0) {
+                if (!visitor.test(written.get(r[0]))) {
                     stopped[0] = true;
                     return false;
                 }
+                r[0] += step;
             }
             if (!shadowed(k) && !visitor.test(d)) {
                 stopped[0] = true;
                 return false;
             }
             return true;
-        });
+        };
+        byte[] seek = from != null ? indexKey(indexId(), from) : backward ? end(indexId()) : first(indexId());
+        if (backward) {
+            base.scanPartsBackward(db, seek, merge);
+        } else {
+            base.scanParts(db, seek, merge);
+        }
         if (stopped[0]) {
             return false;
         }
-        while (r[0] >= 0) {
-            if (!visitor.test(written.get(r[0]--))) {
+        for (; r[0] >= 0 && r[0] < written.size(); r[0] += step) {
+            if (!visitor.test(written.get(r[0]))) {
                 return false;
             }
         }
