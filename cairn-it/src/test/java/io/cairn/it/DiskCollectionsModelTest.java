@@ -3,19 +3,15 @@ package io.cairn.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.common.ManualClock;
-import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.ReadView;
 import io.cairn.storage.engine.ScanPage;
 import io.cairn.storage.engine.ValueType;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
-import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.Seeds;
 import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,7 +32,6 @@ import org.junit.jupiter.api.Test;
  * (a stage of a few kilobytes), reopens and power losses; and at the end no part outlives its key. Reproducible with {@code -Dcairn.seed=...}.
  */
 class DiskCollectionsModelTest {
-    private static final Path DIR = Path.of("/data");
     private static final int KEYS = 6;
 
     @Test
@@ -60,9 +55,7 @@ class DiskCollectionsModelTest {
     @Test
     void aFieldOfABigHashIsOneRead() {
         CrashableDiskEngines engines = new CrashableDiskEngines();
-        StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).checkpointInterval(Duration.ZERO)
-                .checkpointLogBytes(0).expiryCycle(Duration.ofHours(1))
-                .disk(new DiskSettings(Set.of(0), engines, 0, 1 << 16)).build();
+        StoreConfig config = DiskKeyModel.oneDiskDatabase(engines);
         CrashableFileSystem fs = new CrashableFileSystem();
         Store store = Store.open(config, fs, new ManualClock(1_000_000));
         try {
@@ -130,11 +123,7 @@ class DiskCollectionsModelTest {
         CrashableFileSystem fs = new CrashableFileSystem();
         ManualClock clock = new ManualClock(1_000_000);
         CrashableDiskEngines engines = new CrashableDiskEngines(Seeds.random(seed + 1), 0.3);
-        StoreConfig config = StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(1 << 16)
-                .expiryCycle(Duration.ofHours(1)).checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
-                .databases(2)
-                .disk(new DiskSettings(Set.of(0, 1), engines, 0, 4096 + rnd.nextInt(16384)))
-                .build();
+        StoreConfig config = DiskKeyModel.twoDiskDatabases(engines, rnd);
         Model model = new Model();
         DiskKeyModel.Rig rig = new DiskKeyModel.Rig(config, fs, clock, engines);
         Store store = Store.open(config, fs, clock);

@@ -3,14 +3,19 @@ package io.cairn.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cairn.common.ManualClock;
+import io.cairn.storage.engine.DiskSettings;
 import io.cairn.storage.engine.Store;
 import io.cairn.storage.engine.StoreConfig;
+import io.cairn.storage.engine.WalMode;
 import io.cairn.testkit.disk.CrashableDiskEngines;
 import io.cairn.testkit.fs.CrashableFileSystem;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -22,6 +27,8 @@ import java.util.random.RandomGenerator;
  * @param <T> a key's value in the model
  */
 final class DiskKeyModel<T> {
+    private static final Path DIR = Path.of("/data");
+
     /** A step on a key or on the store. */
     enum Step { RENAME, MOVE, DELETE, EXPIRE, TIME, REOPEN, POWER_LOSS, FLUSHDB }
 
@@ -41,6 +48,22 @@ final class DiskKeyModel<T> {
     void remove(int db, String key) {
         values.get(db).remove(key);
         expiries.get(db).remove(key);
+    }
+
+    /** A store with database 0 on disk and a 64 KiB stage, no checkpoints: for counting part reads. */
+    static StoreConfig oneDiskDatabase(CrashableDiskEngines engines) {
+        return StoreConfig.builder(DIR).walMode(WalMode.FSYNC).checkpointInterval(Duration.ZERO)
+                .checkpointLogBytes(0).expiryCycle(Duration.ofHours(1))
+                .disk(new DiskSettings(Set.of(0), engines, 0, 1 << 16)).build();
+    }
+
+    /** A store with two disk databases and a stage of a few kilobytes (saved often), for the model runs. */
+    static StoreConfig twoDiskDatabases(CrashableDiskEngines engines, RandomGenerator rnd) {
+        return StoreConfig.builder(DIR).walMode(WalMode.FSYNC).segmentBytes(1 << 16)
+                .expiryCycle(Duration.ofHours(1)).checkpointInterval(Duration.ZERO).checkpointLogBytes(0)
+                .databases(2)
+                .disk(new DiskSettings(Set.of(0, 1), engines, 0, 4096 + rnd.nextInt(16384)))
+                .build();
     }
 
     /** The store and what it runs on, for the steps that reopen it. */
